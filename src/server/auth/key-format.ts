@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SubjectType } from './scopes';
+
+/**
+ * API key format: `crk_<kind>_<30 base62 random><6 base62 checksum>`.
+ * - `crk_agency_` / `crk_creator_` tell agency from creator keys at a glance (and to secret scanners).
+ * - 30 base62 characters carry ~178 bits of randomness.
+ * - The checksum is CRC32 of everything before it, so a scanner (or our own auth) can reject a
+ *   look-alike without a database lookup.
+ * Only SHA-256(secret) is stored, plus the first characters as a display prefix.
+ */
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 30;
+const CHECKSUM_LENGTH = 6;
+export const KEY_PREFIX: Record<SubjectType, string> = { agency: 'crk_agency_', creator: 'crk_creator_' };
+const KEY_PATTERN = /^crk_(agency|creator)_([0-9A-Za-z]{36})$/;
+/** How much of the key is kept for display: the prefix and four random characters. */
+const DISPLAY_RANDOM_CHARS = 4;
+
+function toBase62(value: bigint, length: number): string {
+  let out = '';
+  let rest = value;
+  for (let i = 0; i < length; i += 1) {
+    out = ALPHABET[Number(rest % 62n)] + out;
+    rest /= 62n;
+  }
+  return out;
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n += 1) {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(text: string): number {
+  let crc = 0xffffffff;
+  for (const byte of Buffer.from(text, 'utf8')) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function randomBase62(length: number): string {
+  // Rejection sampling keeps every character uniform.
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function checksumOf(body: string): string {
+  return toBase62(BigInt(crc32(body)), CHECKSUM_LENGTH);
+}
+
+export interface GeneratedKey {
+  secret: string;
+  hash: string;
+  start: string;
+}
+
+export function generateKey(subjectType: SubjectType): GeneratedKey {
+  const body = `${KEY_PREFIX[subjectType]}${randomBase62(RANDOM_LENGTH)}`;
+  const secret = `${body}${checksumOf(body)}`;
+  return { secret, hash: hashKey(secret), start: secret.slice(0, KEY_PREFIX[subjectType].length + DISPLAY_RANDOM_CHARS) };
+}
+
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Shape and checksum only: true means "worth a database lookup", nothing more. */
+export function parseKey(secret: string): { subjectType: SubjectType } | null {
+  const match = KEY_PATTERN.exec(secret);
+  if (!match) return null;
+  const body = secret.slice(0, -CHECKSUM_LENGTH);
+  if (checksumOf(body) !== secret.slice(-CHECKSUM_LENGTH)) return null;
+  return { subjectType: match[1] as SubjectType };
+}

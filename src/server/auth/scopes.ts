@@ -1,0 +1,38 @@
+/**
+ * The scope catalog. The contract names roster, profile, media kit, link-in-bio, deck and analytics
+ * scopes; it leaves the rest unnamed, and these are our decisions (documented on /docs and in OpenAPI):
+ * - media_kits:write also covers POST /media-kits/new and PATCH /media-kits/{id}; templates need media_kits:read.
+ * - link_in_bio:write covers the block endpoint and starting an import; link_in_bio:read reads import status.
+ * - decks:write covers PATCH /decks/{id}.
+ * - campaigns:read / campaigns:write for the campaign endpoints.
+ * - sponsorships:read for GET /sponsorship-matches (which also needs a plan that includes it).
+ */
+export const SUBJECT_TYPES = ['agency', 'creator'] as const;
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
+
+export const SCOPES = {
+  'roster:read': { subjects: ['agency'], description: 'Read roster creators, their socials and CSV import status.' },
+  'roster:write': { subjects: ['agency'], description: 'Add creators to the roster, singly or by CSV import.' },
+  'profile:read': { subjects: ['creator'], description: "Read the creator's own profile and social accounts." },
+  'media_kits:read': { subjects: ['agency', 'creator'], description: 'Read media kits and the template list.' },
+  'media_kits:write': { subjects: ['agency', 'creator'], description: 'Create and update media kits.' },
+  'link_in_bio:read': { subjects: ['creator'], description: 'Read the link-in-bio page and its import status.' },
+  'link_in_bio:write': { subjects: ['creator'], description: 'Create and edit the link-in-bio page, its blocks and imports.' },
+  'decks:read': { subjects: ['agency'], description: 'Read pitch decks.' },
+  'decks:write': { subjects: ['agency'], description: 'Create and update pitch decks.' },
+  'campaigns:read': { subjects: ['agency', 'creator'], description: 'Read campaigns.' },
+  'campaigns:write': { subjects: ['agency', 'creator'], description: 'Create and update campaigns.' },
+  'analytics:read': { subjects: ['agency', 'creator'], description: 'Read page-view analytics.' },
+  'sponsorships:read': { subjects: ['agency', 'creator'], description: 'Read sponsorship matches.' },
+} as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
+
+export type Scope = keyof typeof SCOPES;
+export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
+
+export function isScope(value: string): value is Scope {
+  return Object.hasOwn(SCOPES, value);
+}
+
+export function scopesFor(subjectType: SubjectType): Scope[] {
+  return ALL_SCOPES.filter((scope) => (SCOPES[scope].subjects as readonly SubjectType[]).includes(subjectType));
+}

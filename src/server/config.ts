@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+/**
+ * Everything the service reads from the environment, parsed once. With no variables set the service
+ * runs on embedded defaults: PGlite in `.data/pglite`, an in-process rate-limit store and an
+ * in-process job runner. README and .env.example document each variable.
+ */
+export interface AppConfig {
+  /** PostgreSQL connection string; absent → embedded PGlite. */
+  databaseUrl: string | null;
+  /** PGlite data folder, or `memory://` for a throwaway in-memory database (tests). */
+  pgliteDataDir: string;
+  databasePoolSize: number;
+  /** TCP Redis for rate limits (`redis://…`). */
+  redisUrl: string | null;
+  upstashRestUrl: string | null;
+  upstashRestToken: string | null;
+  /** Absolute origin used to build editor_url/share_url and the OpenAPI `servers` entry. */
+  publicBaseUrl: string;
+  port: number;
+  host: string;
+  /** Requests per window per API key for the default bucket. */
+  rateLimitRequests: number;
+  rateLimitWindowSeconds: number;
+  /** Largest JSON body accepted, in bytes. */
+  maxJsonBodyBytes: number;
+  /** Secret for signing pagination cursors; generated and stored in the database when absent. */
+  appSecret: string | null;
+  inngest: { eventKey: string | null; signingKey: string | null; dev: string | null } | null;
+  /** Create the demo agency, creator and keys when the database is empty (`npm start` on embedded defaults). */
+  seedDemo: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) {
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
+  }
+  return parsed;
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const inngestEventKey = nonEmpty(env.INNGEST_EVENT_KEY);
+  const inngestDev = nonEmpty(env.INNGEST_DEV);
+  const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info') as AppConfig['logLevel'];
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent; got "${logLevel}"`);
+  }
+  const publicBaseUrl = (nonEmpty(env.PUBLIC_BASE_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicBaseUrl);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute URL, got "${publicBaseUrl}"`);
+  }
+  return {
+    databaseUrl,
+    pgliteDataDir: nonEmpty(env.PGLITE_DATA_DIR) ?? path.resolve('.data/pglite'),
+    databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE'),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    upstashRestUrl: nonEmpty(env.UPSTASH_REDIS_REST_URL),
+    upstashRestToken: nonEmpty(env.UPSTASH_REDIS_REST_TOKEN),
+    publicBaseUrl,
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    rateLimitRequests: intFrom(env.RATE_LIMIT_REQUESTS, 600, 'RATE_LIMIT_REQUESTS'),
+    rateLimitWindowSeconds: intFrom(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
+    maxJsonBodyBytes: intFrom(env.MAX_JSON_BODY_BYTES, 1_048_576, 'MAX_JSON_BODY_BYTES'),
+    appSecret: nonEmpty(env.APP_SECRET),
+    inngest:
+      inngestEventKey || inngestDev
+        ? { eventKey: inngestEventKey, signingKey: nonEmpty(env.INNGEST_SIGNING_KEY), dev: inngestDev }
+        : null,
+    seedDemo: (nonEmpty(env.SEED_DEMO) ?? (databaseUrl ? 'false' : 'true')) === 'true',
+    logLevel,
+  };
+}

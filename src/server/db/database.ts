@@ -1,0 +1,95 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { parse as parseConnectionString } from 'pg-connection-string';
+import { PrismaClient } from '../../generated/prisma/client';
+import { acquireEmbeddedLock } from './embedded-lock';
+import { applyMigrations } from './schema-engine';
+
+export type Db = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'postgres' | 'pglite';
+  /** What the schema engine connects through (migrations, drift checks). */
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  pgliteDataDir: string;
+  poolSize?: number;
+  /** Who is opening an embedded data folder, shown to a second process that is refused. */
+  holder?: string;
+}
+
+function pgConfig(databaseUrl: string, poolSize: number) {
+  // A parsed config object, not the string: adapter-pg runs shadow work on the main database when given a string.
+  const parsed = parseConnectionString(databaseUrl);
+  return {
+    host: parsed.host ?? undefined,
+    port: parsed.port ? Number(parsed.port) : undefined,
+    user: parsed.user ?? undefined,
+    password: parsed.password ?? undefined,
+    database: parsed.database ?? undefined,
+    ssl: parsed.ssl ? (parsed.ssl as boolean) : undefined,
+    max: poolSize,
+  };
+}
+
+/**
+ * adapter-pg's executeScript splits a migration on every `;`, even inside comments and strings.
+ * PostgreSQL's simple query protocol runs a whole multi-statement script as given, so send it whole.
+ */
+class PrismaPgWholeScripts extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const client = adapter.underlyingDriver() as { query(sql: string): Promise<unknown> };
+    adapter.executeScript = async (script: string) => {
+      await client.query(script);
+    };
+    return adapter;
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const adapterFactory = new PrismaPgWholeScripts(pgConfig(options.databaseUrl, options.poolSize ?? 10));
+    const prisma = new PrismaClient({ adapter: adapterFactory });
+    return { prisma, kind: 'postgres', adapterFactory, close: () => prisma.$disconnect() };
+  }
+  const inMemory = options.pgliteDataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireEmbeddedLock(options.pgliteDataDir, options.holder ?? 'creator-api');
+  try {
+    const pglite = await PGlite.create(options.pgliteDataDir);
+    const adapterFactory = new PrismaPGlite(pglite);
+    const prisma = new PrismaClient({ adapter: adapterFactory });
+    return {
+      prisma,
+      kind: 'pglite',
+      adapterFactory,
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Opens the database and brings its schema up to date; the service and the CLI both start here. */
+export async function openMigratedDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = await openDatabase(options);
+  try {
+    await applyMigrations(database.adapterFactory);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

@@ -1,0 +1,49 @@
+import type { Logger } from '../lib/logger';
+
+/**
+ * Background work (CSV and link-in-bio imports). With Inngest configured, events go to Inngest and its
+ * functions call the same step functions; otherwise this in-process runner executes them in order.
+ */
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export interface JobRunner {
+  readonly kind: 'in-process' | 'inngest';
+  register(event: string, handler: JobHandler): void;
+  enqueue(event: string, data: Record<string, unknown>): Promise<void>;
+  /** Resolves when nothing is queued or running (tests and graceful shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createInProcessRunner(logger: Logger): JobRunner {
+  const handlers = new Map<string, JobHandler>();
+  let chain: Promise<void> = Promise.resolve();
+  let pending = 0;
+  let closed = false;
+  return {
+    kind: 'in-process',
+    register(event, handler) {
+      handlers.set(event, handler);
+    },
+    async enqueue(event, data) {
+      const handler = handlers.get(event);
+      if (!handler) throw new Error(`no job handler registered for ${event}`);
+      if (closed) return;
+      pending += 1;
+      // One job at a time, in order: imports are write-heavy and the embedded database is single-writer.
+      chain = chain
+        .then(() => (closed ? undefined : handler(data)))
+        .catch((error) => logger.error('job failed', { event, error: String(error), stack: (error as Error).stack }))
+        .finally(() => {
+          pending -= 1;
+        });
+    },
+    async idle() {
+      while (pending > 0) await chain;
+    },
+    async close() {
+      closed = true;
+      await chain;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * 24-hex ObjectIds: 4 bytes of seconds, 5 random bytes fixed per process, 3 bytes of counter.
+ * Ids from one process sort in creation order, which keeps keyset pagination newest-first.
+ */
+const processUnique = randomBytes(5).toString('hex');
+let counter = randomBytes(3).readUIntBE(0, 3);
+
+export const OBJECT_ID_PATTERN = /^[a-fA-F0-9]{24}$/;
+
+export function newObjectId(now: number = Date.now()): string {
+  counter = (counter + 1) % 0x1000000;
+  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  return `${seconds}${processUnique}${counter.toString(16).padStart(6, '0')}`;
+}
+
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
+}

@@ -1,0 +1,23 @@
+import type { AppConfig } from '../config';
+
+/**
+ * Rate-limit buckets, counted per API key. Each operation's meta names its bucket.
+ * - default: every operation unless it says otherwise (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS).
+ * - imports: starting CSV or link-in-bio imports, which do far more work per request.
+ * - sponsorship: sponsorship matches; the tool-protocol (MCP) interface will count against the same bucket.
+ */
+export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'sponsorship'] as const;
+export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
+
+export interface BucketQuota {
+  requests: number;
+  windowSeconds: number;
+}
+
+export function bucketQuotas(config: Pick<AppConfig, 'rateLimitRequests' | 'rateLimitWindowSeconds'>): Record<RateLimitBucket, BucketQuota> {
+  return {
+    default: { requests: config.rateLimitRequests, windowSeconds: config.rateLimitWindowSeconds },
+    imports: { requests: 30, windowSeconds: 3600 },
+    sponsorship: { requests: 60, windowSeconds: 60 },
+  };
+}

@@ -1,0 +1,86 @@
+import { Ratelimit } from '@upstash/ratelimit';
+import { Redis as UpstashRedis } from '@upstash/redis';
+import type { AppConfig } from '../config';
+import type { Logger } from '../lib/logger';
+import { bucketQuotas, RATE_LIMIT_BUCKETS, type RateLimitBucket } from './buckets';
+import { IORedisRatelimitAdapter } from './ioredis-adapter';
+import { memorySlidingWindow } from './memory-algorithm';
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets (what RateLimit-Reset and Retry-After carry). */
+  resetSeconds: number;
+}
+
+export interface RateLimiter {
+  readonly store: 'memory' | 'redis' | 'upstash';
+  /** null when the store could not be reached: the request goes through (fail open) and it is logged. */
+  check(bucket: RateLimitBucket, identifier: string): Promise<RateLimitDecision | null>;
+  close(): Promise<void>;
+}
+
+export function createRateLimiter(
+  config: Pick<AppConfig, 'redisUrl' | 'upstashRestUrl' | 'upstashRestToken' | 'rateLimitRequests' | 'rateLimitWindowSeconds'>,
+  logger: Logger,
+  /** Namespaces Redis keys, so separate deployments (or test runs) sharing one Redis never mix counts. */
+  keyPrefix = 'creator-api:rl',
+): RateLimiter {
+  const quotas = bucketQuotas(config);
+  let store: RateLimiter['store'] = 'memory';
+  let redis: IORedisRatelimitAdapter | UpstashRedis | null = null;
+  if (config.redisUrl) {
+    store = 'redis';
+    redis = IORedisRatelimitAdapter.connect(config.redisUrl);
+  } else if (config.upstashRestUrl && config.upstashRestToken) {
+    store = 'upstash';
+    redis = new UpstashRedis({ url: config.upstashRestUrl, token: config.upstashRestToken });
+  }
+
+  const limiters = Object.fromEntries(
+    RATE_LIMIT_BUCKETS.map((bucket) => {
+      const { requests, windowSeconds } = quotas[bucket];
+      const limiter = redis
+        ? Ratelimit.slidingWindow(requests, `${windowSeconds} s`)
+        : (memorySlidingWindow(requests, windowSeconds * 1000) as unknown as ReturnType<typeof Ratelimit.slidingWindow>);
+      return [
+        bucket,
+        new Ratelimit({
+          // The memory algorithm never touches `redis`; Ratelimit only requires the field.
+          redis: (redis ?? {}) as UpstashRedis,
+          limiter,
+          prefix: `${keyPrefix}:${bucket}`,
+          ephemeralCache: false,
+          analytics: false,
+          timeout: 1000,
+        }),
+      ];
+    }),
+  ) as Record<RateLimitBucket, Ratelimit>;
+
+  return {
+    store,
+    async check(bucket, identifier) {
+      try {
+        const result = await limiters[bucket].limit(identifier);
+        if (result.reason === 'timeout') {
+          logger.warn('rate limit store timed out; request allowed', { bucket, store });
+          return null;
+        }
+        return {
+          allowed: result.success,
+          limit: result.limit,
+          remaining: Math.max(0, result.remaining),
+          resetSeconds: Math.max(1, Math.ceil((result.reset - Date.now()) / 1000)),
+        };
+      } catch (error) {
+        logger.warn('rate limit store unavailable; request allowed', { bucket, store, error: String(error) });
+        return null;
+      }
+    },
+    async close() {
+      if (redis instanceof IORedisRatelimitAdapter) await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { OBJECT_ID_PATTERN } from '../../lib/object-id';
+
+/** Building blocks shared by every operation's schema file. */
+export const objectId = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hexadecimal ObjectId');
+
+export const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-22T09:30:00.000Z' });
+
+/** `cursor` and `limit` (1–100, default 25) for every paged list. */
+export const pageQuery = z.strictObject({
+  cursor: z.string().min(1).max(512).optional().meta({ description: 'The `meta.next_cursor` of the previous page.' }),
+  limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'Items per page, 1 to 100.' }),
+});
+
+export const listMeta = z.object({
+  next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  limit: z.number().int(),
+});
+
+/** What a single-resource procedure returns; the envelope middleware adds `request_id`. */
+export function single<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+/** What a list procedure returns: items plus list meta (optionally extended). */
+export function list<T extends z.ZodType, M extends z.ZodRawShape = Record<never, never>>(item: T, extraMeta?: M) {
+  return z.object({ data: z.array(item), meta: extraMeta ? listMeta.extend(extraMeta) : listMeta });
+}
+
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}

@@ -1,0 +1,128 @@
+import type { Db } from '../db/database';
+import { ApiError } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import type { SubjectType } from '../auth/scopes';
+
+/** Lowercase, URL-safe slug from free text; never empty. */
+export function slugify(text: string, fallback = 'item'): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '');
+  return slug || fallback;
+}
+
+/** `base`, or `base-<6 hex>` — unique constraints decide; callers retry on a clash. */
+export function slugCandidate(base: string, attempt: number): string {
+  return attempt === 0 ? base : `${base}-${newObjectId().slice(-6)}`;
+}
+
+export function isUniqueViolation(error: unknown, field?: string): boolean {
+  const e = error as { code?: string; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+  if (e?.code !== 'P2002') return false;
+  if (!field) return true;
+  const target = e.meta?.target;
+  const fields = Array.isArray(target)
+    ? target
+    : (e.meta?.driverAdapterError?.cause?.constraint?.fields ?? (typeof target === 'string' ? [target] : []));
+  return fields.some((f: string) => f.includes(field));
+}
+
+async function ensureUser(db: Db, email: string, name: string | null) {
+  const normalized = email.trim().toLowerCase();
+  return db.user.upsert({
+    where: { email: normalized },
+    create: { id: newObjectId(), email: normalized, name },
+    update: {},
+  });
+}
+
+export async function createAgency(db: Db, input: { name: string; ownerEmail: string; planCode?: string }) {
+  const user = await ensureUser(db, input.ownerEmail, null);
+  const base = slugify(input.name, 'agency');
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const agency = await db.agency.create({
+        data: {
+          id: newObjectId(),
+          name: input.name,
+          slug: slugCandidate(base, attempt),
+          ownerUserId: user.id,
+          planCode: input.planCode ?? 'free',
+        },
+      });
+      return { agency, user };
+    } catch (error) {
+      if (!isUniqueViolation(error, 'slug') || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** A creator who signs in for themselves (a creator-key subject), as opposed to a roster entry. */
+export async function createCreatorAccount(db: Db, input: { displayName: string; email: string; planCode?: string }) {
+  const user = await ensureUser(db, input.email, input.displayName);
+  const creator = await db.creator.create({
+    data: {
+      id: newObjectId(),
+      username: slugify(input.displayName, 'creator').replace(/-/g, ''),
+      displayName: input.displayName,
+      email: user.email,
+      userId: user.id,
+      planCode: input.planCode ?? 'free',
+    },
+  });
+  return { creator, user };
+}
+
+export interface SubjectRef {
+  type: SubjectType;
+  id: string;
+}
+
+/** The user who acts for a subject: the agency owner, or the creator's own user. */
+export async function subjectOwner(db: Db, subject: SubjectRef): Promise<string> {
+  if (subject.type === 'agency') {
+    const agency = await db.agency.findUnique({ where: { id: subject.id }, select: { ownerUserId: true } });
+    if (!agency) throw new ApiError('not-found', `No agency with id ${subject.id}.`);
+    return agency.ownerUserId;
+  }
+  const creator = await db.creator.findUnique({ where: { id: subject.id }, select: { userId: true } });
+  if (!creator) throw new ApiError('not-found', `No creator with id ${subject.id}.`);
+  if (!creator.userId) {
+    throw new ApiError('conflict', `Creator ${subject.id} is a roster entry without its own account; it cannot hold API keys.`);
+  }
+  return creator.userId;
+}
+
+export const ENTITLEMENTS = ['active', 'suspended'] as const;
+export type Entitlement = (typeof ENTITLEMENTS)[number];
+
+export async function setPlan(
+  db: Db,
+  subject: SubjectRef,
+  change: { planCode?: string; entitlement?: Entitlement },
+) {
+  if (change.planCode) {
+    const plan = await db.plan.findUnique({ where: { code: change.planCode } });
+    if (!plan) {
+      const codes = (await db.plan.findMany({ select: { code: true } })).map((p) => p.code);
+      throw new ApiError('validation-error', `Unknown plan "${change.planCode}"; plans are ${codes.join(', ')}.`);
+    }
+  }
+  const data = {
+    ...(change.planCode ? { planCode: change.planCode } : {}),
+    ...(change.entitlement ? { entitlement: change.entitlement } : {}),
+  };
+  const updated =
+    subject.type === 'agency'
+      ? await db.agency.updateMany({ where: { id: subject.id }, data })
+      : await db.creator.updateMany({ where: { id: subject.id }, data });
+  if (updated.count === 0) throw new ApiError('not-found', `No ${subject.type} with id ${subject.id}.`);
+  return subject.type === 'agency'
+    ? db.agency.findUniqueOrThrow({ where: { id: subject.id }, include: { plan: true } })
+    : db.creator.findUniqueOrThrow({ where: { id: subject.id }, include: { plan: true } });
+}

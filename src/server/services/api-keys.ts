@@ -1,0 +1,230 @@
+import type { Db } from '../db/database';
+import { generateKey, hashKey, parseKey } from '../auth/key-format';
+import { isScope, scopesFor, type Scope, type SubjectType } from '../auth/scopes';
+import { ApiError } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import { subjectOwner, type Entitlement, type SubjectRef } from './accounts';
+
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  subject_type: SubjectType;
+  subject_id: string;
+  user_id: string;
+  /** First characters of the secret, for telling keys apart; never enough to use it. */
+  start: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  status: 'active' | 'revoked' | 'expired';
+}
+
+type ApiKeyRow = {
+  id: string;
+  name: string;
+  subjectType: string;
+  subjectId: string;
+  userId: string;
+  start: string;
+  scopes: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
+
+function summarize(row: ApiKeyRow, now = new Date()): ApiKeySummary {
+  const status = row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt <= now ? 'expired' : 'active';
+  return {
+    id: row.id,
+    name: row.name,
+    subject_type: row.subjectType as SubjectType,
+    subject_id: row.subjectId,
+    user_id: row.userId,
+    start: row.start,
+    scopes: row.scopes as Scope[],
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    status,
+  };
+}
+
+/** Expands `all` and checks every scope exists and suits the subject type. */
+export function resolveScopes(subjectType: SubjectType, requested: readonly string[]): Scope[] {
+  const allowed = scopesFor(subjectType);
+  if (requested.length === 1 && requested[0] === 'all') return allowed;
+  if (requested.length === 0) throw new ApiError('validation-error', 'A key needs at least one scope.');
+  const unique = [...new Set(requested)];
+  const unknown = unique.filter((s) => !isScope(s));
+  if (unknown.length > 0) {
+    throw new ApiError('validation-error', `Unknown scope(s): ${unknown.join(', ')}. Valid ${subjectType} scopes: ${allowed.join(', ')}.`);
+  }
+  const unsuitable = unique.filter((s) => !allowed.includes(s as Scope));
+  if (unsuitable.length > 0) {
+    throw new ApiError('validation-error', `Scope(s) ${unsuitable.join(', ')} cannot be granted to a ${subjectType} key. Valid: ${allowed.join(', ')}.`);
+  }
+  return unique as Scope[];
+}
+
+export interface CreateKeyInput {
+  subject: SubjectRef;
+  name: string;
+  scopes: readonly string[];
+  expiresAt?: Date | null;
+  /** The issuing user; defaults to the subject's owner. */
+  userId?: string;
+}
+
+/** Creates a key and returns its secret: the only time the secret exists outside the caller's hands. */
+export async function createApiKey(db: Db, input: CreateKeyInput): Promise<{ key: ApiKeySummary; secret: string }> {
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 100) throw new ApiError('validation-error', 'A key name is 1 to 100 characters.');
+  const scopes = resolveScopes(input.subject.type, input.scopes);
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+    throw new ApiError('validation-error', 'The expiry must be in the future.');
+  }
+  const userId = input.userId ?? (await subjectOwner(db, input.subject));
+  const generated = generateKey(input.subject.type);
+  const row = await db.apiKey.create({
+    data: {
+      id: newObjectId(),
+      name,
+      subjectType: input.subject.type,
+      subjectId: input.subject.id,
+      userId,
+      hash: generated.hash,
+      start: generated.start,
+      scopes,
+      expiresAt: input.expiresAt ?? null,
+    },
+  });
+  return { key: summarize(row), secret: generated.secret };
+}
+
+export async function listApiKeys(db: Db, filter: { subject?: SubjectRef; userId?: string } = {}): Promise<ApiKeySummary[]> {
+  const rows = await db.apiKey.findMany({
+    where: {
+      ...(filter.subject ? { subjectType: filter.subject.type, subjectId: filter.subject.id } : {}),
+      ...(filter.userId ? { userId: filter.userId } : {}),
+    },
+    orderBy: { id: 'desc' },
+  });
+  const now = new Date();
+  return rows.map((row) => summarize(row, now));
+}
+
+/** Revokes at once: the next request with the key is a 401. Revoking twice is harmless. */
+export async function revokeApiKey(db: Db, keyId: string, owner?: { subject?: SubjectRef; userId?: string }): Promise<ApiKeySummary> {
+  const where = {
+    id: keyId,
+    ...(owner?.subject ? { subjectType: owner.subject.type, subjectId: owner.subject.id } : {}),
+    ...(owner?.userId ? { userId: owner.userId } : {}),
+  };
+  const existing = await db.apiKey.findFirst({ where });
+  if (!existing) throw new ApiError('not-found', `No API key with id ${keyId}.`);
+  const row = existing.revokedAt ? existing : await db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
+  return summarize(row);
+}
+
+export interface AuthenticatedKey {
+  keyId: string;
+  subjectType: SubjectType;
+  subjectId: string;
+  userId: string;
+  scopes: Scope[];
+  entitlement: Entitlement;
+  plan: { code: string; pitchDeckAllowance: number; sponsorshipMatches: boolean };
+  lastUsedAt: Date | null;
+}
+
+type AuthRow = {
+  id: string;
+  subject_type: SubjectType;
+  subject_id: string;
+  user_id: string;
+  scopes: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  entitlement: string | null;
+  plan_code: string | null;
+  pitch_deck_allowance: number | null;
+  sponsorship_matches: boolean | null;
+};
+
+/**
+ * Bearer secret → key, subject entitlement and plan, in one indexed query (this runs on every request).
+ * Throws the 401 problem that says what is wrong with the key.
+ */
+export async function authenticateApiKey(db: Db, secret: string): Promise<AuthenticatedKey> {
+  const shape = parseKey(secret);
+  if (!shape) {
+    throw new ApiError('invalid-api-key', 'The API key is malformed. Keys look like crk_agency_… or crk_creator_… and are shown once when created.');
+  }
+  const rows = await db.$queryRaw<AuthRow[]>`
+    SELECT k.id, k.subject_type, k.subject_id, k.user_id, k.scopes, k.expires_at, k.revoked_at, k.last_used_at,
+           COALESCE(a.entitlement, c.entitlement) AS entitlement,
+           p.code AS plan_code, p.pitch_deck_allowance, p.sponsorship_matches
+      FROM api_keys k
+      LEFT JOIN agencies a ON k.subject_type = 'agency' AND a.id = k.subject_id
+      LEFT JOIN creators c ON k.subject_type = 'creator' AND c.id = k.subject_id
+      LEFT JOIN plans p ON p.code = COALESCE(a.plan_code, c.plan_code)
+     WHERE k.hash = ${hashKey(secret)}`;
+  const row = rows[0];
+  if (!row || row.entitlement === null || row.plan_code === null) {
+    throw new ApiError('invalid-api-key', 'The API key is not recognized.');
+  }
+  if (row.revoked_at) throw new ApiError('api-key-revoked', `This API key was revoked at ${row.revoked_at.toISOString()}.`);
+  if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
+    throw new ApiError('api-key-expired', `This API key expired at ${row.expires_at.toISOString()}.`);
+  }
+  return {
+    keyId: row.id,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    userId: row.user_id,
+    scopes: row.scopes as Scope[],
+    entitlement: row.entitlement as Entitlement,
+    plan: { code: row.plan_code, pitchDeckAllowance: row.pitch_deck_allowance ?? 0, sponsorshipMatches: row.sponsorship_matches ?? false },
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/**
+ * Records when keys were last used without a write per request: uses are noted in memory and
+ * flushed in one statement every few seconds, and only for keys whose stored time is over a minute old.
+ */
+export class LastUsedRecorder {
+  private pending = new Map<string, Date>();
+  private timer: NodeJS.Timeout | null = null;
+  static readonly PRECISION_MS = 60_000;
+
+  constructor(
+    private readonly db: Db,
+    private readonly flushEveryMs = 5_000,
+  ) {}
+
+  note(key: Pick<AuthenticatedKey, 'keyId' | 'lastUsedAt'>, at = new Date()): void {
+    if (key.lastUsedAt && at.getTime() - key.lastUsedAt.getTime() < LastUsedRecorder.PRECISION_MS) return;
+    this.pending.set(key.keyId, at);
+    this.timer ??= setTimeout(() => void this.flush(), this.flushEveryMs).unref();
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending];
+    this.pending = new Map();
+    const ids = batch.map(([id]) => id);
+    const times = batch.map(([, at]) => at);
+    await this.db.$executeRaw`
+      UPDATE api_keys k SET last_used_at = u.at
+        FROM (SELECT unnest(${ids}::varchar[]) AS id, unnest(${times}::timestamp[]) AS at) u
+       WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`;
+  }
+}

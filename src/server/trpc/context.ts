@@ -1,0 +1,32 @@
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import type { CursorCodec } from '../lib/cursor';
+import type { Logger } from '../lib/logger';
+import type { RateLimiter } from '../rate-limit/limiter';
+import type { LastUsedRecorder } from '../services/api-keys';
+import type { JobRunner } from '../jobs/runner';
+
+/** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
+export interface AppServices {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  cursors: CursorCodec;
+  lastUsed: LastUsedRecorder;
+  jobs: JobRunner;
+}
+
+/** What a procedure may set on the HTTP response; the adapter applies it. */
+export interface ResponseState {
+  status?: number;
+  headers: Record<string, string>;
+}
+
+export interface RequestContext {
+  app: AppServices;
+  requestId: string;
+  /** The raw Authorization header, parsed by the authenticate middleware. */
+  authorization: string | null;
+  response: ResponseState;
+}

@@ -1,0 +1,21 @@
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Scope, SubjectType } from '../auth/scopes';
+import type { RateLimitBucket } from '../rate-limit/buckets';
+
+/**
+ * What each procedure declares; the middleware chain enforces it and the OpenAPI generator documents it.
+ * - access: which subject types may call, and the scope each needs (null: any valid key of that type).
+ * - rateLimit: the bucket counted (default `default`).
+ * - planFeature: a plan feature required on top of the scope (403 plan-required without it).
+ * - allowInactive: still answers when the subject's entitlement is not active (GET /me reports it).
+ * - successStatus: the 2xx statuses the operation answers with (first is the usual one).
+ * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
+ */
+export type ApiMeta = OpenApiMeta<{
+  access?: Partial<Record<SubjectType, Scope | null>>;
+  rateLimit?: RateLimitBucket;
+  planFeature?: 'sponsorshipMatches';
+  allowInactive?: boolean;
+  successStatus?: readonly number[];
+  errorStatuses?: readonly number[];
+}>;
