@@ -25,7 +25,8 @@ let wasmReady: Promise<void> | undefined;
 function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
     const require = createRequire(import.meta.url);
-    const wasmPath = path.join(path.dirname(require.resolve('prisma/package.json')), 'build/schema_engine_bg.wasm');
+    // webpackIgnore: under Next's bundler a bare require.resolve becomes a module id, not a path.
+    const wasmPath = path.join(path.dirname(require.resolve(/* webpackIgnore: true */ 'prisma/package.json')), 'build/schema_engine_bg.wasm');
     const bytes = await readFile(wasmPath);
     const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
     const exports = instance.exports as Parameters<typeof glue.__wbg_set_wasm>[0] & { __wbindgen_start(): void };

@@ -1,0 +1,30 @@
+/**
+ * Next.js renders the site pages (/, /docs, /docs/errors). The API itself (`/public/v1/**`,
+ * `/openapi.json`) is one fetch handler from src/server/app.ts; in production the custom server
+ * routes to it before Next, and the catch-all route handlers reach the same handler in `next dev`.
+ *
+ * @type {import('next').NextConfig}
+ */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Loaded with Node's own require at runtime, never bundled: WASM/native assets resolved relative to
+  // the package (PGlite, the schema engine), optional peer imports (ioredis, pg), and clients that
+  // keep module-level state that must be the single copy the custom server also uses.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pglite-prisma-adapter',
+    '@prisma/schema-engine-wasm',
+    '@prisma/adapter-pg',
+    'pg',
+    'ioredis',
+    '@upstash/ratelimit',
+    '@upstash/redis',
+    'inngest',
+    'prisma',
+  ],
+  // `npm run typecheck` runs tsc separately; still fail the build on type errors rather than ship them.
+  typescript: { ignoreBuildErrors: false },
+};
+
+export default nextConfig;

@@ -1,0 +1,177 @@
+/**
+ * Operator CLI: `npm run admin -- <command> [options]`. It calls the same service functions as the
+ * settings UI, against DATABASE_URL or the embedded database. The embedded database can be open in
+ * one process only, so while the service runs on it this CLI refuses (exit 3) with a clear message.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config';
+import { openMigratedDatabase, type Database } from '../src/server/db/database';
+import { EmbeddedDatabaseBusyError } from '../src/server/db/embedded-lock';
+import { ApiError } from '../src/server/http/problems';
+import { isObjectId } from '../src/server/lib/object-id';
+import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement, type SubjectRef } from '../src/server/services/accounts';
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from '../src/server/services/api-keys';
+import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
+
+const USAGE = `usage: npm run admin -- <command> [options] [--json]
+
+commands:
+  create-agency   --name NAME --owner-email EMAIL [--plan free|pro|scale]
+  create-creator  --name NAME --email EMAIL [--plan free|pro|scale]
+  create-key      --subject-type agency|creator --subject-id ID --scopes a,b|all --name NAME
+                  [--expires-at ISO-8601 | --expires-in-days N]
+  list-keys       [--subject-type agency|creator --subject-id ID]
+  revoke-key      --id KEY_ID
+  set-plan        --subject-type agency|creator --subject-id ID [--plan CODE] [--entitlement active|suspended]
+`;
+
+class UsageError extends Error {}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: 'string' },
+    'owner-email': { type: 'string' },
+    email: { type: 'string' },
+    plan: { type: 'string' },
+    'subject-type': { type: 'string' },
+    'subject-id': { type: 'string' },
+    scopes: { type: 'string' },
+    'expires-at': { type: 'string' },
+    'expires-in-days': { type: 'string' },
+    id: { type: 'string' },
+    entitlement: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function required(option: keyof typeof values): string {
+  const value = values[option];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${option} is required`);
+  return value.trim();
+}
+
+function subjectFromArgs(): SubjectRef {
+  const type = required('subject-type');
+  if (!(SUBJECT_TYPES as readonly string[]).includes(type)) throw new UsageError('--subject-type must be agency or creator');
+  const id = required('subject-id');
+  if (!isObjectId(id)) throw new UsageError('--subject-id must be a 24-character hexadecimal id');
+  return { type: type as SubjectType, id };
+}
+
+function expiryFromArgs(): Date | null {
+  if (values['expires-at']) {
+    const date = new Date(values['expires-at']);
+    if (Number.isNaN(date.getTime())) throw new UsageError('--expires-at must be an ISO 8601 date-time');
+    return date;
+  }
+  if (values['expires-in-days']) {
+    const days = Number(values['expires-in-days']);
+    if (!Number.isFinite(days) || days <= 0) throw new UsageError('--expires-in-days must be a positive number');
+    return new Date(Date.now() + days * 86_400_000);
+  }
+  return null;
+}
+
+function printKey(key: ApiKeySummary): string {
+  return `${key.id}  ${key.start}…  ${key.status.padEnd(7)}  ${key.subject_type} ${key.subject_id}  "${key.name}"  [${key.scopes.join(', ')}]${key.expires_at ? `  expires ${key.expires_at}` : ''}`;
+}
+
+async function run(database: Database, command: string): Promise<{ json: unknown; text: string }> {
+  const db = database.prisma;
+  switch (command) {
+    case 'create-agency': {
+      const { agency, user } = await createAgency(db, { name: required('name'), ownerEmail: required('owner-email'), planCode: values.plan });
+      return {
+        json: { id: agency.id, name: agency.name, slug: agency.slug, plan: agency.planCode, owner_user_id: user.id },
+        text: `agency ${agency.id} "${agency.name}" (plan ${agency.planCode}, owner ${user.email})`,
+      };
+    }
+    case 'create-creator': {
+      const { creator, user } = await createCreatorAccount(db, { displayName: required('name'), email: required('email'), planCode: values.plan });
+      return {
+        json: { id: creator.id, display_name: creator.displayName, plan: creator.planCode, user_id: user.id },
+        text: `creator ${creator.id} "${creator.displayName}" (plan ${creator.planCode}, user ${user.email})`,
+      };
+    }
+    case 'create-key': {
+      const subject = subjectFromArgs();
+      const { key, secret } = await createApiKey(db, {
+        subject,
+        name: required('name'),
+        scopes: required('scopes').split(',').map((s) => s.trim()).filter(Boolean),
+        expiresAt: expiryFromArgs(),
+      });
+      return {
+        json: { ...key, secret },
+        text: `${printKey(key)}\n\nsecret (shown once, store it now):\n${secret}`,
+      };
+    }
+    case 'list-keys': {
+      const subject = values['subject-type'] || values['subject-id'] ? subjectFromArgs() : undefined;
+      const keys = await listApiKeys(db, { subject });
+      return { json: keys, text: keys.length === 0 ? 'no keys' : keys.map(printKey).join('\n') };
+    }
+    case 'revoke-key': {
+      const key = await revokeApiKey(db, required('id'));
+      return { json: key, text: `revoked ${printKey(key)}` };
+    }
+    case 'set-plan': {
+      const subject = subjectFromArgs();
+      const entitlement = values.entitlement;
+      if (entitlement && !(ENTITLEMENTS as readonly string[]).includes(entitlement)) {
+        throw new UsageError(`--entitlement must be one of ${ENTITLEMENTS.join(', ')}`);
+      }
+      if (!values.plan && !entitlement) throw new UsageError('give --plan, --entitlement or both');
+      const updated = await setPlan(db, subject, { planCode: values.plan, entitlement: entitlement as Entitlement | undefined });
+      return {
+        json: { subject_type: subject.type, subject_id: subject.id, plan: updated.planCode, entitlement: updated.entitlement },
+        text: `${subject.type} ${subject.id}: plan ${updated.planCode}, entitlement ${updated.entitlement}`,
+      };
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+  }
+}
+
+async function main(): Promise<number> {
+  const command = positionals[0] ?? '';
+  if (values.help || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir, holder: `admin CLI (${command})` });
+  } catch (error) {
+    if (error instanceof EmbeddedDatabaseBusyError) {
+      console.error(`admin: ${error.message}`);
+      return 3;
+    }
+    throw error;
+  }
+  try {
+    const result = await run(database, command);
+    console.log(values.json ? JSON.stringify(result.json, null, 2) : result.text);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`admin: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ApiError) {
+      console.error(`admin: ${error.detail}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+// Exit explicitly once the database is closed: library timers (Prisma's, PGlite's) would otherwise
+// keep the process alive for seconds after the work is done.
+const code = await main();
+process.stdout.write('', () => process.exit(code));

@@ -1,0 +1,68 @@
+/**
+ * Production server: a plain node:http server that sends /public/v1/** and /openapi.json straight to
+ * the API handler (built once) and everything else to Next. Next's own pipeline costs ~10× the
+ * throughput on API requests, so it only serves pages. `next dev` still works on its own: the App
+ * Router catch-all under app/public/v1 calls the same handler (src/server/app-singleton.ts).
+ */
+import http from 'node:http';
+import next from 'next';
+import { createApp, type App } from './src/server/app';
+import './src/server/app-singleton';
+import { loadConfig } from './src/server/config';
+import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
+import { createNodeListener } from './src/server/http/node';
+import { seedDemoIfEmpty } from './src/server/services/demo';
+
+const dev = process.argv.includes('--dev');
+const config = loadConfig();
+
+let app: App;
+try {
+  app = await createApp(config);
+} catch (error) {
+  if (error instanceof EmbeddedDatabaseBusyError) {
+    console.error(error.message);
+    process.exit(3);
+  }
+  throw error;
+}
+globalThis.__creatorApiApp = Promise.resolve(app);
+
+if (config.seedDemo) {
+  const seed = await seedDemoIfEmpty(app.services.db);
+  if (seed) {
+    console.log(
+      [
+        '',
+        'Demo data created on this first start. These keys are shown once — copy them now:',
+        `  agency  "${seed.agency.name}" (${seed.agency.id}): ${seed.agency.key}`,
+        `  creator "${seed.creator.name}" (${seed.creator.id}): ${seed.creator.key}`,
+        `Try: curl -H "Authorization: Bearer ${seed.agency.key}" ${config.publicBaseUrl}/public/v1/me`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
+await nextApp.prepare();
+const handleWithNext = nextApp.getRequestHandler();
+
+const server = http.createServer(createNodeListener(app.handleApiRequest, (req, res) => handleWithNext(req, res), config.publicBaseUrl));
+server.keepAliveTimeout = 65_000;
+server.listen(config.port, config.host, () => {
+  console.log(`creator-api listening on ${config.publicBaseUrl} (API: /public/v1, reference: /docs, database: ${app.database.kind})`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  server.close();
+  server.closeAllConnections();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

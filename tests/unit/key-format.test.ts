@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checksumOf, generateKey, hashKey, parseKey } from '../../src/server/auth/key-format';
+
+describe('API key format', () => {
+  it('tells agency from creator keys by prefix', () => {
+    expect(generateKey('agency').secret).toMatch(/^crk_agency_[0-9A-Za-z]{36}$/);
+    expect(generateKey('creator').secret).toMatch(/^crk_creator_[0-9A-Za-z]{36}$/);
+    expect(parseKey(generateKey('creator').secret)).toEqual({ subjectType: 'creator' });
+  });
+
+  it('carries at least 128 bits of randomness', () => {
+    // 30 base62 characters: 30 × log2(62) ≈ 178 bits.
+    expect(30 * Math.log2(62)).toBeGreaterThan(128);
+    const secrets = new Set(Array.from({ length: 2000 }, () => generateKey('agency').secret));
+    expect(secrets.size).toBe(2000);
+  });
+
+  it('rejects look-alikes by checksum without a lookup', () => {
+    const { secret } = generateKey('agency');
+    for (let i = 11; i < secret.length; i += 1) {
+      const swapped = secret[i] === 'Z' ? 'Y' : 'Z';
+      expect(parseKey(secret.slice(0, i) + swapped + secret.slice(i + 1))).toBeNull();
+    }
+    expect(parseKey(secret.replace('crk_agency_', 'crk_creator_'))).toBeNull();
+  });
+
+  it('keeps only a hash and a short display prefix', () => {
+    const key = generateKey('agency');
+    expect(key.hash).toBe(hashKey(key.secret));
+    expect(key.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(key.start).toBe(key.secret.slice(0, 15));
+    expect(checksumOf('crk_agency_x')).toHaveLength(6);
+  });
+});
