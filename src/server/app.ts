@@ -7,6 +7,7 @@ import { createRateLimiter } from './rate-limit/limiter';
 import { appRouter } from './routers/app';
 import { LastUsedRecorder } from './services/api-keys';
 import { loadAppSecret } from './services/settings';
+import { registerJobHandlers } from './jobs/handlers';
 import { createInProcessRunner } from './jobs/runner';
 import type { AppServices } from './trpc/context';
 
@@ -46,6 +47,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     lastUsed: new LastUsedRecorder(db),
     jobs: createInProcessRunner(logger),
   };
+  registerJobHandlers(services);
   const handleApiRequest = createApiHandler(services, appRouter);
   return {
     services,

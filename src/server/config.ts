@@ -29,6 +29,11 @@ export interface AppConfig {
   inngest: { eventKey: string | null; signingKey: string | null; dev: string | null } | null;
   /** Create the demo agency, creator and keys when the database is empty (`npm start` on embedded defaults). */
   seedDemo: boolean;
+  /**
+   * Lets outbound fetches (link-in-bio imports) reach private and loopback addresses. Tests only,
+   * to reach a local fixture server; never in production (SSRF).
+   */
+  fetchAllowPrivateNetworks: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -80,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     seedDemo: (nonEmpty(env.SEED_DEMO) ?? (databaseUrl ? 'false' : 'true')) === 'true',
     logLevel,
+    fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
   };
 }
