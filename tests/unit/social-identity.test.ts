@@ -108,12 +108,12 @@ const rejected: Reject[] = [
   ['threads', 'zuck!', /not a valid Threads username/],
   ['tiktok', '@@khaby', /not a valid TikTok username/],
   // Wrong host
-  ['instagram', 'https://www.tiktok.com/@khaby.lame', 'is a tiktok.com URL, not a instagram profile'],
-  ['tiktok', 'instagram.com/natgeo', 'is a instagram.com URL, not a tiktok profile'],
-  ['twitter', 'https://www.threads.net/@zuck', 'is a threads.net URL, not a twitter profile'],
-  ['youtube', 'https://linktr.ee/mkbhd', 'is a linktr.ee URL, not a youtube profile'],
-  ['facebook', 'https://help.instagram.com/natgeo', 'is a help.instagram.com URL, not a facebook profile'],
-  ['instagram', 'x.com', 'is a x.com URL, not a instagram profile'],
+  ['instagram', 'https://www.tiktok.com/@khaby.lame', 'is a URL on tiktok.com, not a profile on instagram'],
+  ['tiktok', 'instagram.com/natgeo', 'is a URL on instagram.com, not a profile on tiktok'],
+  ['twitter', 'https://www.threads.net/@zuck', 'is a URL on threads.net, not a profile on twitter'],
+  ['youtube', 'https://linktr.ee/mkbhd', 'is a URL on linktr.ee, not a profile on youtube'],
+  ['facebook', 'https://help.instagram.com/natgeo', 'is a URL on help.instagram.com, not a profile on facebook'],
+  ['instagram', 'x.com', 'is a URL on x.com, not a profile on instagram'],
   ['instagram', 'ftp://instagram.com/natgeo', 'must be an http or https URL'],
   // Reserved paths, videos, posts, non-profile pages
   ['instagram', 'https://www.instagram.com/p/CxYz123/', 'is a post URL, not a profile'],

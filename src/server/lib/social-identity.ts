@@ -351,7 +351,7 @@ function fromUrl(platform: SocialPlatformInput, spec: PlatformSpec, value: strin
   const host = stripHostPrefix(url.hostname);
   const nonProfile = spec.nonProfileHosts?.[host];
   if (nonProfile !== undefined) return fail(nonProfile);
-  if (!hostBelongs(spec, host)) return fail(`is a ${host || 'non-web'} URL, not a ${platform} profile`);
+  if (!hostBelongs(spec, host)) return fail(`is a URL on ${host || 'a non-web address'}, not a profile on ${platform}`);
 
   const segments = splitPath(url.pathname);
   if (segments === null) return fail('is not a valid URL');

@@ -1,0 +1,36 @@
+import { creatorView } from '../../services/creator-view';
+import { addCreatorToRoster } from '../../services/creators';
+import { mediaKitView } from '../../services/media-kits';
+import { apiProcedure } from '../../trpc/procedures';
+import { createCreatorInput, createCreatorOutput } from './create.schema';
+
+export const createCreator = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/creators',
+      tags: ['Creators'],
+      summary: 'Add a creator to the roster',
+      description: [
+        'Creates a roster creator with its social accounts and the agency’s default media kit, in one transaction (**201**, `created: true`).',
+        'When a supplied social identity already belongs to a creator on your roster, that creator is returned instead (**200**, `created: false`) and any supplied socials it lacks are attached to it. Identities are normalized per platform (handles with or without `@`, profile URLs in their common shapes; x.com and twitter.com are one identity).',
+        'Supplied identities that belong to two different roster creators → **409**. A creator without socials is always created anew. Safe to retry: concurrent identical requests create one creator.',
+      ].join('\n\n'),
+    },
+    access: { agency: 'roster:write' },
+    successStatus: [201, 200],
+    errorStatuses: [400, 409],
+  })
+  .input(createCreatorInput)
+  .output(createCreatorOutput)
+  .mutation(async ({ ctx, input }) => {
+    const result = await addCreatorToRoster(ctx.app.db, { agencyId: ctx.auth.subjectId, input, source: 'api' });
+    ctx.response.status = result.created ? 201 : 200;
+    return {
+      data: {
+        created: result.created,
+        creator: creatorView(result.creator),
+        media_kit: mediaKitView(result.mediaKit, ctx.app.config.publicBaseUrl),
+      },
+    };
+  });

@@ -1,0 +1,23 @@
+import { creatorView } from '../../services/creator-view';
+import { getVisibleCreator } from '../../services/creators';
+import { apiProcedure } from '../../trpc/procedures';
+import { getCreatorInput, getCreatorOutput } from './get.schema';
+
+export const getCreator = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/creators/{creator_id}',
+      tags: ['Creators'],
+      summary: 'Retrieve a creator',
+      description: 'Agency keys retrieve creators on their roster; creator keys retrieve only themselves. Any other id is 404.',
+    },
+    access: { agency: 'roster:read', creator: 'profile:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(getCreatorInput)
+  .output(getCreatorOutput)
+  .query(async ({ ctx, input }) => {
+    const reader = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    return { data: creatorView(await getVisibleCreator(ctx.app.db, reader, input.creator_id)) };
+  });

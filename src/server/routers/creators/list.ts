@@ -1,0 +1,27 @@
+import { keysetPage } from '../../lib/cursor';
+import { creatorView } from '../../services/creator-view';
+import { listRosterCreators } from '../../services/creators';
+import { apiProcedure } from '../../trpc/procedures';
+import { listCreatorsInput, listCreatorsOutput } from './list.schema';
+
+export const listCreators = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/creators',
+      tags: ['Creators'],
+      summary: 'List roster creators',
+      description: 'The agency’s roster, most recently added creators first.',
+    },
+    access: { agency: 'roster:read' },
+    errorStatuses: [400],
+  })
+  .input(listCreatorsInput)
+  .output(listCreatorsOutput)
+  .query(async ({ ctx, input }) => {
+    const agencyId = ctx.auth.subjectId;
+    const page = await keysetPage(ctx.app.cursors, `creators:agency:${agencyId}`, input, (afterId, take) =>
+      listRosterCreators(ctx.app.db, agencyId, afterId, take),
+    );
+    return { data: page.items.map(creatorView), meta: page.meta };
+  });

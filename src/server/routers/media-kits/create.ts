@@ -1,0 +1,29 @@
+import { resolveTargetCreator } from '../../services/creators';
+import { createMediaKit as createKit, mediaKitView } from '../../services/media-kits';
+import { apiProcedure } from '../../trpc/procedures';
+import { createMediaKitInput, createMediaKitOutput } from './create.schema';
+
+export const createMediaKit = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/media-kits/new',
+      tags: ['Media kits'],
+      summary: 'Create a named media kit',
+      description:
+        'Creates an additional (non-default) kit with a name and initial content; fields left out take the template’s defaults (template `classic` unless given). Responds 201 with the kit.',
+    },
+    access: { agency: 'media_kits:write', creator: 'media_kits:write' },
+    successStatus: [201],
+    errorStatuses: [400, 404],
+  })
+  .input(createMediaKitInput)
+  .output(createMediaKitOutput)
+  .mutation(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const { creator_id: creatorId, ...content } = input;
+    const creator = await resolveTargetCreator(ctx.app.db, owner, creatorId, 'body.creator_id');
+    const kit = await createKit(ctx.app.db, owner, creator.id, content);
+    ctx.response.status = 201;
+    return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };
+  });

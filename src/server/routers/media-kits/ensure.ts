@@ -1,0 +1,28 @@
+import { resolveTargetCreator } from '../../services/creators';
+import { ensureDefaultMediaKit, mediaKitView } from '../../services/media-kits';
+import { apiProcedure } from '../../trpc/procedures';
+import { ensureMediaKitInput, ensureMediaKitOutput } from './ensure.schema';
+
+export const ensureMediaKit = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/media-kits',
+      tags: ['Media kits'],
+      summary: 'Ensure the default media kit',
+      description:
+        'Returns the caller’s default media kit for a creator, creating it when missing (201) or returning the existing one (200). Idempotent, also under concurrent calls. Agency keys pass the `creator_id` of a roster creator; creator keys omit it.',
+    },
+    access: { agency: 'media_kits:write', creator: 'media_kits:write' },
+    successStatus: [201, 200],
+    errorStatuses: [400, 404, 409],
+  })
+  .input(ensureMediaKitInput)
+  .output(ensureMediaKitOutput)
+  .mutation(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const creator = await resolveTargetCreator(ctx.app.db, owner, input?.creator_id, 'body.creator_id');
+    const { created, kit } = await ensureDefaultMediaKit(ctx.app.db, owner, creator);
+    ctx.response.status = created ? 201 : 200;
+    return { data: { created, media_kit: mediaKitView(kit, ctx.app.config.publicBaseUrl) } };
+  });

@@ -1,0 +1,22 @@
+import { getOwnedMediaKit, mediaKitView } from '../../services/media-kits';
+import { apiProcedure } from '../../trpc/procedures';
+import { getMediaKitInput, getMediaKitOutput } from './get.schema';
+
+export const getMediaKit = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/media-kits/{media_kit_id}',
+      tags: ['Media kits'],
+      summary: 'Retrieve a media kit',
+      description: 'Strictly owned: a kit owned by anyone else is 404.',
+    },
+    access: { agency: 'media_kits:read', creator: 'media_kits:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(getMediaKitInput)
+  .output(getMediaKitOutput)
+  .query(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    return { data: mediaKitView(await getOwnedMediaKit(ctx.app.db, owner, input.media_kit_id), ctx.app.config.publicBaseUrl) };
+  });

@@ -1,0 +1,28 @@
+import { keysetPage } from '../../lib/cursor';
+import { listOwnedMediaKits, mediaKitView } from '../../services/media-kits';
+import { apiProcedure } from '../../trpc/procedures';
+import { listMediaKitsInput, listMediaKitsOutput } from './list.schema';
+
+export const listMediaKits = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/media-kits',
+      tags: ['Media kits'],
+      summary: 'List media kits',
+      description:
+        'Kits the caller owns, newest first. `creator_id` narrows an agency’s list to one roster creator; for creator keys every kit is their own, so the filter only matches their own id.',
+    },
+    access: { agency: 'media_kits:read', creator: 'media_kits:read' },
+    errorStatuses: [400],
+  })
+  .input(listMediaKitsInput)
+  .output(listMediaKitsOutput)
+  .query(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const listKey = `media-kits:${owner.type}:${owner.id}:${input.creator_id ?? 'all'}`;
+    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
+      listOwnedMediaKits(ctx.app.db, owner, { creatorId: input.creator_id }, afterId, take),
+    );
+    return { data: page.items.map((kit) => mediaKitView(kit, ctx.app.config.publicBaseUrl)), meta: page.meta };
+  });

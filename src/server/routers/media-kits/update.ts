@@ -1,0 +1,25 @@
+import { mediaKitView, updateMediaKit as updateKit } from '../../services/media-kits';
+import { apiProcedure } from '../../trpc/procedures';
+import { updateMediaKitInput, updateMediaKitOutput } from './update.schema';
+
+export const updateMediaKit = apiProcedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/media-kits/{media_kit_id}',
+      tags: ['Media kits'],
+      summary: 'Update a media kit',
+      description:
+        'Updates the supplied profile and design fields (at least one); omitted fields stay unchanged and `null` clears an optional one. Choosing a `template` without theme, colors or sections adopts the template’s. Responds with the updated kit.',
+    },
+    access: { agency: 'media_kits:write', creator: 'media_kits:write' },
+    errorStatuses: [400, 404],
+  })
+  .input(updateMediaKitInput)
+  .output(updateMediaKitOutput)
+  .mutation(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const { media_kit_id: kitId, ...content } = input;
+    const kit = await updateKit(ctx.app.db, owner, kitId, content);
+    return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };
+  });

@@ -1,0 +1,31 @@
+import { keysetPage } from '../../lib/cursor';
+import { socialView } from '../../services/creator-view';
+import { canonicalPlatform } from '../../lib/social-identity';
+import { listSocials, resolveSocialsCreator } from '../../services/socials';
+import { apiProcedure } from '../../trpc/procedures';
+import { listSocialsInput, listSocialsOutput } from './list.schema';
+
+export const listSocialsProcedure = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/socials',
+      tags: ['Socials'],
+      summary: 'List a creator’s social accounts',
+      description:
+        'Agency keys must pass `creator_id` of a roster creator (400 when missing, 404 when not on the roster); creator keys list their own accounts (another creator’s id is 404). `meta.creator_id` names the creator listed.',
+    },
+    access: { agency: 'roster:read', creator: 'profile:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(listSocialsInput)
+  .output(listSocialsOutput)
+  .query(async ({ ctx, input }) => {
+    const reader = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const creatorId = await resolveSocialsCreator(ctx.app.db, reader, input.creator_id);
+    const platform = input.platform ? canonicalPlatform(input.platform) : 'all';
+    const page = await keysetPage(ctx.app.cursors, `socials:${reader.type}:${reader.id}:${creatorId}:${platform}`, input, (afterId, take) =>
+      listSocials(ctx.app.db, creatorId, input.platform, afterId, take),
+    );
+    return { data: page.items.map(socialView), meta: { ...page.meta, creator_id: creatorId } };
+  });

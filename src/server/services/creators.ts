@@ -1,0 +1,200 @@
+import type { Db } from '../db/database';
+import { ApiError, notFound } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import type { NormalizedSocial } from '../lib/social-identity';
+import type { SubjectType } from '../auth/scopes';
+import { isUniqueViolation, slugify } from './accounts';
+import { defaultKitData, ensureDefaultMediaKit } from './media-kits';
+import type { Creator, MediaKit, SocialAccount } from '../../generated/prisma/client';
+
+/** Creator input after validation and social normalization (see routers/creators/schemas.ts). */
+export interface CreatorInput {
+  display_name: string;
+  email?: string | undefined;
+  country?: string | undefined;
+  languages?: string[] | undefined;
+  tags?: string[] | undefined;
+  socials?: NormalizedSocial[] | undefined;
+}
+
+export type CreatorWithSocials = Creator & { socials: SocialAccount[] };
+
+export interface RosterAddResult {
+  created: boolean;
+  creator: CreatorWithSocials;
+  mediaKit: MediaKit;
+  /** Social accounts newly attached by this call (all of them for a new creator). */
+  socialsAttached: number;
+}
+
+const SOCIALS_ORDER = { orderBy: { id: 'asc' as const } };
+const MAX_ATTEMPTS = 4;
+
+/** Same identity given twice in one request counts once. */
+function uniqueSocials(socials: NormalizedSocial[] = []): NormalizedSocial[] {
+  const seen = new Map<string, NormalizedSocial>();
+  for (const social of socials) if (!seen.has(social.identity)) seen.set(social.identity, social);
+  return [...seen.values()];
+}
+
+function caseInsensitiveUnique(values: string[] = []): string[] {
+  const seen = new Map<string, string>();
+  for (const value of values) if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
+  return [...seen.values()];
+}
+
+function usernameFor(input: CreatorInput, socials: NormalizedSocial[]): string {
+  return socials[0]?.username ?? slugify(input.display_name, 'creator').replace(/-/g, '');
+}
+
+function socialRow(creatorId: string, agencyId: string, social: NormalizedSocial) {
+  return {
+    id: newObjectId(),
+    creatorId,
+    rosterAgencyId: agencyId,
+    platform: social.platform,
+    identity: social.identity,
+    username: social.username,
+    profileUrl: social.profileUrl,
+  };
+}
+
+/**
+ * Adds a creator to an agency roster, or finds the one a supplied social identity already belongs to.
+ * - No supplied identity on the roster → a new creator, its roster membership, socials and the
+ *   agency's default media kit, in one transaction (201).
+ * - Every known identity belongs to one roster creator → that creator (200); supplied identities it
+ *   does not have yet are attached to it.
+ * - Identities that belong to two or more roster creators → 409.
+ * Races are settled by the unique (roster_agency_id, identity) constraint: a loser rolls back and
+ * retries, finding the winner's creator.
+ */
+export async function addCreatorToRoster(
+  db: Db,
+  params: { agencyId: string; input: CreatorInput; source: 'api' | 'import' | 'ui' },
+): Promise<RosterAddResult> {
+  const { agencyId, input, source } = params;
+  const socials = uniqueSocials(input.socials);
+  const identities = socials.map((s) => s.identity);
+
+  for (let attempt = 1; ; attempt += 1) {
+    const owners =
+      identities.length === 0
+        ? []
+        : await db.socialAccount.findMany({
+            where: { rosterAgencyId: agencyId, identity: { in: identities } },
+            select: { creatorId: true, identity: true },
+          });
+    const ownerIds = [...new Set(owners.map((o) => o.creatorId))];
+    if (ownerIds.length > 1) {
+      const detail = ownerIds
+        .map((id) => `${owners.filter((o) => o.creatorId === id).map((o) => o.identity).join(', ')} → creator ${id}`)
+        .join('; ');
+      throw new ApiError('conflict', `The supplied socials belong to ${ownerIds.length} different roster creators (${detail}). Send socials of one creator per request.`);
+    }
+    try {
+      if (ownerIds.length === 1) {
+        const known = new Set(owners.map((o) => o.identity));
+        return await attachToExisting(db, agencyId, ownerIds[0]!, socials.filter((s) => !known.has(s.identity)));
+      }
+      return await createOnRoster(db, agencyId, input, socials, source);
+    } catch (error) {
+      if (attempt < MAX_ATTEMPTS && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function createOnRoster(
+  db: Db,
+  agencyId: string,
+  input: CreatorInput,
+  socials: NormalizedSocial[],
+  source: 'api' | 'import' | 'ui',
+): Promise<RosterAddResult> {
+  return db.$transaction(async (tx) => {
+    const creator = await tx.creator.create({
+      data: {
+        id: newObjectId(),
+        username: usernameFor(input, socials),
+        displayName: input.display_name,
+        email: input.email ?? null,
+        country: input.country ?? null,
+        languages: [...new Set(input.languages ?? [])],
+        tags: caseInsensitiveUnique(input.tags),
+      },
+    });
+    await tx.rosterMembership.create({ data: { id: newObjectId(), agencyId, creatorId: creator.id, source } });
+    if (socials.length > 0) await tx.socialAccount.createMany({ data: socials.map((s) => socialRow(creator.id, agencyId, s)) });
+    const mediaKit = await tx.mediaKit.create({ data: defaultKitData({ type: 'agency', id: agencyId }, creator) });
+    const stored = await tx.socialAccount.findMany({ where: { creatorId: creator.id }, ...SOCIALS_ORDER });
+    return { created: true, creator: { ...creator, socials: stored }, mediaKit, socialsAttached: socials.length };
+  });
+}
+
+async function attachToExisting(db: Db, agencyId: string, creatorId: string, missing: NormalizedSocial[]): Promise<RosterAddResult> {
+  if (missing.length > 0) {
+    await db.socialAccount.createMany({ data: missing.map((s) => socialRow(creatorId, agencyId, s)) });
+  }
+  const creator = await db.creator.findUniqueOrThrow({ where: { id: creatorId }, include: { socials: SOCIALS_ORDER } });
+  const { kit } = await ensureDefaultMediaKit(db, { type: 'agency', id: agencyId }, creator);
+  return { created: false, creator, mediaKit: kit, socialsAttached: missing.length };
+}
+
+export interface CreatorReader {
+  type: SubjectType;
+  id: string;
+}
+
+/**
+ * Is this creator visible to the subject? Agencies see their roster, creators themselves; anything
+ * else is reported as not found, so existence never leaks.
+ */
+export async function assertCreatorVisible(db: Db, reader: CreatorReader, creatorId: string): Promise<void> {
+  if (reader.type === 'creator') {
+    if (reader.id !== creatorId) throw notFound('creator', creatorId);
+    return;
+  }
+  const member = await db.rosterMembership.findUnique({ where: { agencyId_creatorId: { agencyId: reader.id, creatorId } }, select: { id: true } });
+  if (!member) throw notFound('creator', creatorId);
+}
+
+export async function getVisibleCreator(db: Db, reader: CreatorReader, creatorId: string): Promise<CreatorWithSocials> {
+  await assertCreatorVisible(db, reader, creatorId);
+  const creator = await db.creator.findUnique({ where: { id: creatorId }, include: { socials: SOCIALS_ORDER } });
+  if (!creator) throw notFound('creator', creatorId);
+  return creator;
+}
+
+/** Roster page, newest creators first, keyset on creator id. */
+export async function listRosterCreators(db: Db, agencyId: string, afterId: string | undefined, take: number): Promise<CreatorWithSocials[]> {
+  const members = await db.rosterMembership.findMany({
+    where: { agencyId, ...(afterId ? { creatorId: { lt: afterId } } : {}) },
+    orderBy: { creatorId: 'desc' },
+    take,
+    select: { creator: { include: { socials: SOCIALS_ORDER } } },
+  });
+  return members.map((m) => m.creator);
+}
+
+/**
+ * The creator an operation targets: agency keys must name one on their roster (`fieldPath` is the
+ * input that names it), creator keys are themselves (naming another creator is a 404).
+ */
+export async function resolveTargetCreator(
+  db: Db,
+  reader: CreatorReader,
+  creatorId: string | undefined,
+  fieldPath: string,
+): Promise<Creator> {
+  if (reader.type === 'agency' && !creatorId) {
+    throw new ApiError('validation-error', `${fieldPath}: required with an agency key (a creator on your roster).`, {
+      errors: [{ path: fieldPath, message: 'Required with an agency key: the id of a creator on your roster.', code: 'required' }],
+    });
+  }
+  const target = creatorId ?? reader.id;
+  await assertCreatorVisible(db, reader, target);
+  const creator = await db.creator.findUnique({ where: { id: target } });
+  if (!creator) throw notFound('creator', target);
+  return creator;
+}

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { ApiError, notFound } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import type { SubjectType } from '../auth/scopes';
+import { isUniqueViolation, slugify } from './accounts';
+import type { MediaKit as MediaKitRow, Prisma } from '../../generated/prisma/client';
+
+/** Built-in templates a media kit can use (GET /media-kit-templates). */
+export const MEDIA_KIT_SECTIONS = ['about', 'socials', 'audience', 'content', 'brands', 'rates', 'contact'] as const;
+export type MediaKitSection = (typeof MEDIA_KIT_SECTIONS)[number];
+export const MEDIA_KIT_THEMES = ['light', 'dark'] as const;
+export const MEDIA_KIT_VISIBILITIES = ['link', 'private'] as const;
+
+export const MEDIA_KIT_TEMPLATES = [
+  {
+    id: 'classic',
+    name: 'Classic',
+    description: 'A portrait header, a short bio and every section in one column.',
+    theme: 'light',
+    accent_color: '#2563EB',
+    background_color: '#FFFFFF',
+    sections: ['about', 'socials', 'audience', 'content', 'brands', 'contact'],
+  },
+  {
+    id: 'minimal',
+    name: 'Minimal',
+    description: 'Name, headline and reach figures only; nothing else competes for attention.',
+    theme: 'light',
+    accent_color: '#111827',
+    background_color: '#FAFAFA',
+    sections: ['about', 'socials', 'contact'],
+  },
+  {
+    id: 'bold',
+    name: 'Bold',
+    description: 'A full-width cover image and large audience numbers, for creators with strong visuals.',
+    theme: 'dark',
+    accent_color: '#F43F5E',
+    background_color: '#0B0B0F',
+    sections: ['about', 'socials', 'audience', 'content', 'rates', 'contact'],
+  },
+  {
+    id: 'editorial',
+    name: 'Editorial',
+    description: 'Magazine-style layout with brand collaborations and rates up front, for pitching.',
+    theme: 'light',
+    accent_color: '#B45309',
+    background_color: '#FFFBF5',
+    sections: ['about', 'brands', 'rates', 'audience', 'socials', 'contact'],
+  },
+] as const satisfies readonly {
+  id: string;
+  name: string;
+  description: string;
+  theme: (typeof MEDIA_KIT_THEMES)[number];
+  accent_color: string;
+  background_color: string;
+  sections: readonly MediaKitSection[];
+}[];
+
+export type MediaKitTemplateId = (typeof MEDIA_KIT_TEMPLATES)[number]['id'];
+export const MEDIA_KIT_TEMPLATE_IDS = MEDIA_KIT_TEMPLATES.map((t) => t.id) as [MediaKitTemplateId, ...MediaKitTemplateId[]];
+
+export interface KitOwner {
+  type: SubjectType;
+  id: string;
+}
+
+/** Content and design fields a kit can be created or patched with (null clears an optional field). */
+export interface MediaKitContent {
+  name?: string;
+  visibility?: (typeof MEDIA_KIT_VISIBILITIES)[number];
+  template?: MediaKitTemplateId;
+  headline?: string | null;
+  bio?: string | null;
+  contact_email?: string | null;
+  sections?: MediaKitSection[];
+  theme?: (typeof MEDIA_KIT_THEMES)[number];
+  accent_color?: string | null;
+  background_color?: string | null;
+  picture_url?: string | null;
+  cover_url?: string | null;
+}
+
+export interface MediaKitView {
+  id: string;
+  creator_id: string;
+  owner_type: SubjectType;
+  owner_id: string;
+  is_default: boolean;
+  name: string;
+  slug: string;
+  visibility: (typeof MEDIA_KIT_VISIBILITIES)[number];
+  template: string;
+  headline: string | null;
+  bio: string | null;
+  contact_email: string | null;
+  sections: string[];
+  theme: string;
+  accent_color: string | null;
+  background_color: string | null;
+  picture_url: string | null;
+  cover_url: string | null;
+  editor_url: string;
+  share_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function mediaKitView(row: MediaKitRow, baseUrl: string): MediaKitView {
+  return {
+    id: row.id,
+    creator_id: row.creatorId,
+    owner_type: row.ownerType as SubjectType,
+    owner_id: row.ownerId,
+    is_default: row.defaultKey !== null,
+    name: row.name,
+    slug: row.slug,
+    visibility: row.visibility as (typeof MEDIA_KIT_VISIBILITIES)[number],
+    template: row.templateId,
+    headline: row.headline,
+    bio: row.bio,
+    contact_email: row.contactEmail,
+    sections: row.sectionsShown,
+    theme: row.theme,
+    accent_color: row.accentColor,
+    background_color: row.backgroundColor,
+    picture_url: row.pictureUrl,
+    cover_url: row.coverUrl,
+    editor_url: `${baseUrl}/editor/media-kits/${row.id}`,
+    share_url: `${baseUrl}/m/${row.slug}`,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Name-based, with a random suffix: share links are unguessable and never collide in practice. */
+export function mediaKitSlug(name: string): string {
+  return `${slugify(name, 'media-kit').slice(0, 40)}-${randomBytes(5).toString('hex')}`;
+}
+
+function defaultKeyOf(owner: KitOwner, creatorId: string): string {
+  return `${owner.type}:${owner.id}:${creatorId}`;
+}
+
+function contentData(content: MediaKitContent): Prisma.MediaKitUncheckedUpdateInput {
+  const data: Prisma.MediaKitUncheckedUpdateInput = {};
+  if (content.name !== undefined) data.name = content.name;
+  if (content.visibility !== undefined) data.visibility = content.visibility;
+  if (content.template !== undefined) data.templateId = content.template;
+  if (content.headline !== undefined) data.headline = content.headline;
+  if (content.bio !== undefined) data.bio = content.bio;
+  if (content.contact_email !== undefined) data.contactEmail = content.contact_email;
+  if (content.sections !== undefined) data.sectionsShown = content.sections;
+  if (content.theme !== undefined) data.theme = content.theme;
+  if (content.accent_color !== undefined) data.accentColor = content.accent_color;
+  if (content.background_color !== undefined) data.backgroundColor = content.background_color;
+  if (content.picture_url !== undefined) data.pictureUrl = content.picture_url;
+  if (content.cover_url !== undefined) data.coverUrl = content.cover_url;
+  return data;
+}
+
+function templateDefaults(templateId: MediaKitTemplateId = 'classic') {
+  const template = MEDIA_KIT_TEMPLATES.find((t) => t.id === templateId)!;
+  return {
+    templateId: template.id,
+    theme: template.theme,
+    accentColor: template.accent_color,
+    backgroundColor: template.background_color,
+    sectionsShown: [...template.sections],
+  };
+}
+
+/** The data of a new default kit; used inside the roster transaction too. */
+export function defaultKitData(owner: KitOwner, creator: { id: string; displayName: string }): Prisma.MediaKitUncheckedCreateInput {
+  const name = `${creator.displayName} — media kit`;
+  return {
+    id: newObjectId(),
+    creatorId: creator.id,
+    ownerType: owner.type,
+    ownerId: owner.id,
+    defaultKey: defaultKeyOf(owner, creator.id),
+    name,
+    slug: mediaKitSlug(creator.displayName),
+    ...templateDefaults(),
+  };
+}
+
+/**
+ * The owner's default kit for a creator: created if missing, otherwise the existing one.
+ * Concurrent calls are settled by the unique default_key: the loser reads the winner's row.
+ */
+export async function ensureDefaultMediaKit(
+  db: Db,
+  owner: KitOwner,
+  creator: { id: string; displayName: string },
+): Promise<{ created: boolean; kit: MediaKitRow }> {
+  const defaultKey = defaultKeyOf(owner, creator.id);
+  const existing = await db.mediaKit.findUnique({ where: { defaultKey } });
+  if (existing) return { created: false, kit: existing };
+  try {
+    return { created: true, kit: await db.mediaKit.create({ data: defaultKitData(owner, creator) }) };
+  } catch (error) {
+    if (!isUniqueViolation(error, 'default_key')) throw error;
+    return { created: false, kit: await db.mediaKit.findUniqueOrThrow({ where: { defaultKey } }) };
+  }
+}
+
+/** A named, non-default kit with initial content (POST /media-kits/new). */
+export async function createMediaKit(
+  db: Db,
+  owner: KitOwner,
+  creatorId: string,
+  content: MediaKitContent & { name: string },
+): Promise<MediaKitRow> {
+  return db.mediaKit.create({
+    data: {
+      ...templateDefaults(content.template),
+      ...(contentData(content) as Omit<Prisma.MediaKitUncheckedCreateInput, 'id' | 'creatorId' | 'ownerType' | 'ownerId' | 'slug'>),
+      id: newObjectId(),
+      creatorId,
+      ownerType: owner.type,
+      ownerId: owner.id,
+      slug: mediaKitSlug(content.name),
+      name: content.name,
+    },
+  });
+}
+
+export async function getOwnedMediaKit(db: Db, owner: KitOwner, kitId: string): Promise<MediaKitRow> {
+  const kit = await db.mediaKit.findFirst({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id } });
+  if (!kit) throw notFound('media kit', kitId);
+  return kit;
+}
+
+/**
+ * Applies the supplied fields; omitted ones stay. Choosing a template without theme/colors/sections
+ * adopts the template's defaults for those fields.
+ */
+export async function updateMediaKit(db: Db, owner: KitOwner, kitId: string, content: MediaKitContent): Promise<MediaKitRow> {
+  if (Object.keys(content).length === 0) throw new ApiError('validation-error', 'Send at least one property to change.');
+  const data = contentData(content);
+  if (content.template !== undefined) {
+    const defaults = templateDefaults(content.template);
+    data.theme ??= defaults.theme;
+    data.accentColor ??= defaults.accentColor;
+    data.backgroundColor ??= defaults.backgroundColor;
+    data.sectionsShown ??= defaults.sectionsShown;
+  }
+  const updated = await db.mediaKit.updateMany({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id }, data });
+  if (updated.count === 0) throw notFound('media kit', kitId);
+  return db.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
+}
+
+export async function listOwnedMediaKits(
+  db: Db,
+  owner: KitOwner,
+  filter: { creatorId?: string },
+  afterId: string | undefined,
+  take: number,
+): Promise<MediaKitRow[]> {
+  return db.mediaKit.findMany({
+    where: {
+      ownerType: owner.type,
+      ownerId: owner.id,
+      ...(filter.creatorId ? { creatorId: filter.creatorId } : {}),
+      ...(afterId ? { id: { lt: afterId } } : {}),
+    },
+    orderBy: { id: 'desc' },
+    take,
+  });
+}
