@@ -10,10 +10,14 @@ import { createApp, type App } from './src/server/app';
 import './src/server/app-singleton';
 import { loadConfig } from './src/server/config';
 import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
+import { newRequestId } from './src/server/http/api-handler';
 import { createNodeListener } from './src/server/http/node';
+import { problemBody } from './src/server/http/problems';
 import { seedDemoIfEmpty } from './src/server/services/demo';
 
 const dev = process.argv.includes('--dev');
+// --api-only: serve /public/v1 and /openapi.json without starting Next (API-only deployments, the bench).
+const apiOnly = process.argv.includes('--api-only');
 const config = loadConfig();
 
 let app: App;
@@ -44,11 +48,20 @@ if (config.seedDemo) {
   }
 }
 
-const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
-await nextApp.prepare();
-const handleWithNext = nextApp.getRequestHandler();
+let handlePage: (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
+if (apiOnly) {
+  handlePage = (_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/problem+json' });
+    res.end(JSON.stringify(problemBody('route-not-found', 'This server only serves the API under /public/v1.', newRequestId())));
+  };
+} else {
+  const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
+  await nextApp.prepare();
+  const handleWithNext = nextApp.getRequestHandler();
+  handlePage = (req, res) => handleWithNext(req, res);
+}
 
-const server = http.createServer(createNodeListener(app.handleApiRequest, (req, res) => handleWithNext(req, res), config.publicBaseUrl));
+const server = http.createServer(createNodeListener(app.handleApiRequest, handlePage, config.publicBaseUrl));
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {
   console.log(`creator-api listening on ${config.publicBaseUrl} (API: /public/v1, reference: /docs, database: ${app.database.kind})`);

@@ -41,6 +41,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const services: AppServices = {
     config,
     db,
+    sql: database.sql,
     logger,
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),

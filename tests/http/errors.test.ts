@@ -38,6 +38,19 @@ describe('every error is application/problem+json with a request id', () => {
     expect(problem.detail).toContain('body.email');
   });
 
+  it('400 for JSON values of the wrong type: bodies are never coerced', async () => {
+    for (const [json, path] of [
+      [{ name: 'A', email: 'a@b.co', count: '5' }, 'body.count'],
+      [{ name: 'A', email: 'a@b.co', nested: { enabled: 'false' } }, 'body.nested.enabled'],
+      [{ name: 'A', email: 'a@b.co', count: true }, 'body.count'],
+    ] as const) {
+      const problem = await expectProblem(await t.request('/public/v1/probe/echo', { method: 'POST', key, json }), 400, 'validation-error');
+      expect(problem.errors!.map((e) => e.path)).toEqual([path]);
+    }
+    const ok = await t.request('/public/v1/probe/echo', { method: 'POST', key, json: { name: 'A', email: 'a@b.co', count: 5, nested: { enabled: false } } });
+    expect(ok.status).toBe(201);
+  });
+
   it('400 says which required field is missing', async () => {
     const problem = await expectProblem(await t.request('/public/v1/probe/echo', { method: 'POST', key, json: { name: 'A' } }), 400, 'validation-error');
     expect(problem.errors).toEqual([{ path: 'body.email', message: 'Required.', code: 'required' }]);

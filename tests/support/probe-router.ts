@@ -26,6 +26,8 @@ export const probeRouter = router({
           name: z.string().trim().min(1).max(50),
           email: z.email(),
           socials: z.array(z.strictObject({ platform: z.enum(['instagram', 'tiktok']), handle_or_url: z.string().min(1) })).optional(),
+          count: z.number().int().optional(),
+          nested: z.strictObject({ enabled: z.boolean() }).optional(),
         }),
       )
       .output(single(z.object({ name: z.string() })))

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { parse as parseConnectionString } from 'pg-connection-string';
@@ -9,8 +10,16 @@ import { applyMigrations } from './schema-engine';
 
 export type Db = PrismaClient;
 
+/**
+ * Parameterized SQL straight to the driver, for the few hot-path reads where Prisma's per-query
+ * overhead (~0.6 ms) would dominate (the API-key lookup on every request). Timestamp columns must be
+ * selected `AT TIME ZONE 'UTC'` so both drivers return them as correct Dates.
+ */
+export type SqlQuery = <Row>(text: string, params: unknown[], options?: { name?: string }) => Promise<Row[]>;
+
 export interface Database {
   prisma: PrismaClient;
+  sql: SqlQuery;
   kind: 'postgres' | 'pglite';
   /** What the schema engine connects through (migrations, drift checks). */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
@@ -56,9 +65,22 @@ class PrismaPgWholeScripts extends PrismaPg {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const adapterFactory = new PrismaPgWholeScripts(pgConfig(options.databaseUrl, options.poolSize ?? 10));
+    // One pool shared by Prisma and the raw hot path.
+    const pool = new pg.Pool(pgConfig(options.databaseUrl, options.poolSize ?? 10));
+    const adapterFactory = new PrismaPgWholeScripts(pool);
     const prisma = new PrismaClient({ adapter: adapterFactory });
-    return { prisma, kind: 'postgres', adapterFactory, close: () => prisma.$disconnect() };
+    return {
+      prisma,
+      // A named statement is parsed and planned once per connection, not on every request.
+      sql: async <Row>(text: string, params: unknown[], sqlOptions?: { name?: string }) =>
+        (await pool.query({ name: sqlOptions?.name, text, values: params })).rows as Row[],
+      kind: 'postgres',
+      adapterFactory,
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
   }
   const inMemory = options.pgliteDataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireEmbeddedLock(options.pgliteDataDir, options.holder ?? 'creator-api');
@@ -68,6 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const prisma = new PrismaClient({ adapter: adapterFactory });
     return {
       prisma,
+      sql: async <Row>(text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
       kind: 'pglite',
       adapterFactory,
       close: async () => {

@@ -3,9 +3,14 @@ import type { AnyRouter, TRPCError } from '@trpc/server';
 import {
   createOpenApiNodeHttpHandler,
   forEachOpenApiProcedure,
+  getInputOutputParsers,
   getPathParameters,
   getPathRegExp,
+  instanceofZodTypeCoercible,
+  instanceofZodTypeObject,
   normalizePath,
+  unwrapZodType,
+  type OpenApiProcedure,
   type OpenApiRouter,
 } from 'trpc-to-openapi';
 import { buildOpenApiDocument } from '../openapi/document';
@@ -32,16 +37,39 @@ export interface Route {
   pattern: RegExp;
   pathParams: string[];
   meta: ApiMeta;
+  /** The procedure's input schema (zod), for undoing trpc-to-openapi's body coercion. */
+  input: unknown;
 }
 
 interface RequestState {
   requestId: string;
+  route: Route;
   error?: TRPCError;
   ctx?: RequestContext;
 }
 
+// Request ids: a random per-process prefix and a counter — unique, and no random bytes per request.
+const requestIdPrefix = randomBytes(6).toString('hex');
+let requestIdCounter = 0;
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString('hex')}`;
+  requestIdCounter = (requestIdCounter + 1) % 0x1000000000000;
+  return `req_${requestIdPrefix}${requestIdCounter.toString(16).padStart(12, '0')}`;
+}
+
+/**
+ * trpc-to-openapi marks every number/boolean field of an input schema as coercing on each request,
+ * meant for query strings; on a JSON body that would turn "5" into 5 and "false" into true. Bodies
+ * are typed JSON, so for body methods the flags are switched back off (after its coercion step,
+ * before input parsing). Body schemas therefore never rely on z.coerce.
+ */
+function undoBodyCoercion(schema: unknown): void {
+  const unwrapped = unwrapZodType(schema as never, true) as { shape?: Record<string, unknown> };
+  if (!instanceofZodTypeObject(unwrapped as never) || !unwrapped.shape) return;
+  for (const field of Object.values(unwrapped.shape)) {
+    const inner = unwrapZodType(field as never, false) as { _def: { coerce?: boolean } };
+    if (instanceofZodTypeCoercible(inner as never)) inner._def.coerce = false;
+    else if (instanceofZodTypeObject(inner as never)) undoBodyCoercion(inner);
+  }
 }
 
 export function requestIdFrom(request: Request): string {
@@ -51,7 +79,7 @@ export function requestIdFrom(request: Request): string {
 
 export function collectRoutes(router: AnyRouter): Route[] {
   const routes: Route[] = [];
-  forEachOpenApiProcedure(router._def.procedures as never, ({ meta }) => {
+  forEachOpenApiProcedure(router._def.procedures as never, ({ meta, procedure }) => {
     const template = normalizePath(meta.openapi.path);
     routes.push({
       method: meta.openapi.method,
@@ -59,6 +87,7 @@ export function collectRoutes(router: AnyRouter): Route[] {
       pattern: getPathRegExp(template),
       pathParams: getPathParameters(template),
       meta: meta as ApiMeta,
+      input: getInputOutputParsers(procedure as OpenApiProcedure).inputParser,
     });
   });
   return routes;
@@ -165,6 +194,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
     router: router as unknown as OpenApiRouter,
     createContext: ({ req }: { req: object }): RequestContext => {
       const state = states.get(req)!;
+      if (state.route.method !== 'GET' && state.route.method !== 'DELETE') undoBodyCoercion(state.route.input);
       const ctx: RequestContext = {
         app: services,
         requestId: state.requestId,
@@ -279,14 +309,18 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
 
       const stripped = new URL(url);
       stripped.pathname = path!;
-      const jsonHeaders = new Headers(request.headers);
-      jsonHeaders.set('content-type', 'application/json');
+      // trpc-to-openapi insists on a JSON content type for body methods, even for an empty body.
+      let headers = request.headers;
+      if (method !== 'GET' && method !== 'DELETE') {
+        headers = new Headers(request.headers);
+        headers.set('content-type', 'application/json');
+      }
       const extra: Record<PropertyKey, unknown> = {};
       const proxied = new Proxy(request, {
         get(target, prop) {
           if (prop === 'url') return stripped.toString();
           if (prop === 'body') return body;
-          if (prop === 'headers') return jsonHeaders;
+          if (prop === 'headers') return headers;
           if (prop in extra) return extra[prop];
           const value = Reflect.get(target, prop, target);
           return typeof value === 'function' ? value.bind(target) : value;
@@ -296,7 +330,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
           return true;
         },
       });
-      const state: RequestState = { requestId };
+      const state: RequestState = { requestId, route };
       states.set(proxied, state);
 
       const captured = await new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {

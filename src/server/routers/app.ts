@@ -1,7 +1,15 @@
 import { router } from '../trpc/procedures';
+import { createCampaign } from './campaigns/create';
+import { getCampaign } from './campaigns/get';
+import { listCampaigns } from './campaigns/list';
+import { updateCampaign } from './campaigns/update';
 import { createCreator } from './creators/create';
 import { getCreator } from './creators/get';
 import { listCreators } from './creators/list';
+import { createDeck } from './decks/create';
+import { getDeck } from './decks/get';
+import { listDecks } from './decks/list';
+import { updateDeck } from './decks/update';
 import { listMediaKitTemplates } from './media-kit-templates/list';
 import { createMediaKit } from './media-kits/create';
 import { ensureMediaKit } from './media-kits/ensure';
@@ -18,6 +26,8 @@ export const appRouter = router({
   socials: router({ list: listSocialsProcedure }),
   mediaKits: router({ ensure: ensureMediaKit, list: listMediaKits, get: getMediaKit, create: createMediaKit, update: updateMediaKit }),
   mediaKitTemplates: router({ list: listMediaKitTemplates }),
+  decks: router({ list: listDecks, create: createDeck, get: getDeck, update: updateDeck }),
+  campaigns: router({ list: listCampaigns, create: createCampaign, get: getCampaign, update: updateCampaign }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,15 +21,27 @@ export function slugCandidate(base: string, attempt: number): string {
   return attempt === 0 ? base : `${base}-${newObjectId().slice(-6)}`;
 }
 
-export function isUniqueViolation(error: unknown, field?: string): boolean {
-  const e = error as { code?: string; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+/**
+ * A unique-constraint violation (P2002), optionally on a given column (snake_case). Adapters report
+ * the constraint differently — PGlite by fields, adapter-pg by index name (`agencies_slug_key`) — so
+ * every shape is checked.
+ */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const e = error as {
+    code?: string;
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[]; index?: string } } } };
+  };
   if (e?.code !== 'P2002') return false;
-  if (!field) return true;
+  if (!column) return true;
+  const constraint = e.meta?.driverAdapterError?.cause?.constraint;
   const target = e.meta?.target;
-  const fields = Array.isArray(target)
-    ? target
-    : (e.meta?.driverAdapterError?.cause?.constraint?.fields ?? (typeof target === 'string' ? [target] : []));
-  return fields.some((f: string) => f.includes(field));
+  const names = [
+    ...(Array.isArray(target) ? target : typeof target === 'string' ? [target] : []),
+    ...(constraint?.fields ?? []),
+    ...(constraint?.index ? [constraint.index] : []),
+  ].map((name) => String(name).replace(/"/g, ''));
+  const camel = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return names.some((name) => name.includes(column) || name === camel);
 }
 
 async function ensureUser(db: Db, email: string, name: string | null) {
@@ -125,4 +137,28 @@ export async function setPlan(
   return subject.type === 'agency'
     ? db.agency.findUniqueOrThrow({ where: { id: subject.id }, include: { plan: true } })
     : db.creator.findUniqueOrThrow({ where: { id: subject.id }, include: { plan: true } });
+}
+
+export interface UserSubject extends SubjectRef {
+  name: string;
+  planCode: string;
+  entitlement: Entitlement;
+}
+
+/**
+ * The subject a signed-in user acts for in the settings UI: the creator account that is theirs, else
+ * the first agency they own (sign-up creates exactly one of the two). Null for a user with neither.
+ */
+export async function subjectForUser(db: Db, userId: string): Promise<UserSubject | null> {
+  const creator = await db.creator.findUnique({ where: { userId }, select: { id: true, displayName: true, planCode: true, entitlement: true } });
+  if (creator) {
+    return { type: 'creator', id: creator.id, name: creator.displayName, planCode: creator.planCode, entitlement: creator.entitlement as Entitlement };
+  }
+  const agency = await db.agency.findFirst({
+    where: { ownerUserId: userId },
+    orderBy: { id: 'asc' },
+    select: { id: true, name: true, planCode: true, entitlement: true },
+  });
+  if (agency) return { type: 'agency', id: agency.id, name: agency.name, planCode: agency.planCode, entitlement: agency.entitlement as Entitlement };
+  return null;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db, SqlQuery } from '../db/database';
 import { generateKey, hashKey, parseKey } from '../auth/key-format';
 import { isScope, scopesFor, type Scope, type SubjectType } from '../auth/scopes';
 import { ApiError } from '../http/problems';
@@ -160,20 +160,26 @@ type AuthRow = {
  * Bearer secret → key, subject entitlement and plan, in one indexed query (this runs on every request).
  * Throws the 401 problem that says what is wrong with the key.
  */
-export async function authenticateApiKey(db: Db, secret: string): Promise<AuthenticatedKey> {
+export async function authenticateApiKey(sql: SqlQuery, secret: string): Promise<AuthenticatedKey> {
   const shape = parseKey(secret);
   if (!shape) {
     throw new ApiError('invalid-api-key', 'The API key is malformed. Keys look like crk_agency_… or crk_creator_… and are shown once when created.');
   }
-  const rows = await db.$queryRaw<AuthRow[]>`
-    SELECT k.id, k.subject_type, k.subject_id, k.user_id, k.scopes, k.expires_at, k.revoked_at, k.last_used_at,
-           COALESCE(a.entitlement, c.entitlement) AS entitlement,
-           p.code AS plan_code, p.pitch_deck_allowance, p.sponsorship_matches
-      FROM api_keys k
-      LEFT JOIN agencies a ON k.subject_type = 'agency' AND a.id = k.subject_id
-      LEFT JOIN creators c ON k.subject_type = 'creator' AND c.id = k.subject_id
-      LEFT JOIN plans p ON p.code = COALESCE(a.plan_code, c.plan_code)
-     WHERE k.hash = ${hashKey(secret)}`;
+  const rows = await sql<AuthRow>(
+    `SELECT k.id, k.subject_type, k.subject_id, k.user_id, k.scopes,
+            k.expires_at AT TIME ZONE 'UTC' AS expires_at,
+            k.revoked_at AT TIME ZONE 'UTC' AS revoked_at,
+            k.last_used_at AT TIME ZONE 'UTC' AS last_used_at,
+            COALESCE(a.entitlement, c.entitlement) AS entitlement,
+            p.code AS plan_code, p.pitch_deck_allowance, p.sponsorship_matches
+       FROM api_keys k
+       LEFT JOIN agencies a ON k.subject_type = 'agency' AND a.id = k.subject_id
+       LEFT JOIN creators c ON k.subject_type = 'creator' AND c.id = k.subject_id
+       LEFT JOIN plans p ON p.code = COALESCE(a.plan_code, c.plan_code)
+      WHERE k.hash = $1`,
+    [hashKey(secret)],
+    { name: 'authenticate_api_key' },
+  );
   const row = rows[0];
   if (!row || row.entitlement === null || row.plan_code === null) {
     throw new ApiError('invalid-api-key', 'The API key is not recognized.');

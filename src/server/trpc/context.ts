@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
+import type { Db, SqlQuery } from '../db/database';
 import type { CursorCodec } from '../lib/cursor';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
@@ -10,6 +10,8 @@ import type { JobRunner } from '../jobs/runner';
 export interface AppServices {
   config: AppConfig;
   db: Db;
+  /** Raw SQL for hot paths only; everything else goes through `db`. */
+  sql: SqlQuery;
   logger: Logger;
   rateLimiter: RateLimiter;
   cursors: CursorCodec;

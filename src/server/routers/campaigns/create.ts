@@ -1,0 +1,32 @@
+import { campaignView, createCampaign as createOwnedCampaign } from '../../services/campaigns';
+import { apiProcedure } from '../../trpc/procedures';
+import { createCampaignInput, createCampaignOutput } from './create.schema';
+
+export const createCampaign = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/campaigns',
+      tags: ['Campaigns'],
+      summary: 'Create a campaign',
+      description: [
+        'Creates a campaign owned by the key’s subject (creator or agency) and responds 201 with it. Only `name` is required.',
+        '',
+        '- `status` starts `active`; `refresh_cadence` defaults to `daily`, `refresh_state` to `active`, every CPM to 0, `emv_override` to null.',
+        '- `ends_at` may not be before `starts_at` (400 on `body.ends_at`).',
+        '- The public report gets a random URL-safe slug and starts disabled; its settings are not managed through the API.',
+        '- Participants and content are not managed through the API, so `summary` starts at zeros.',
+      ].join('\n'),
+    },
+    access: { agency: 'campaigns:write', creator: 'campaigns:write' },
+    successStatus: [201],
+    errorStatuses: [400],
+  })
+  .input(createCampaignInput)
+  .output(createCampaignOutput)
+  .mutation(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const campaign = await createOwnedCampaign(ctx.app.db, owner, input);
+    ctx.response.status = 201;
+    return { data: campaignView(campaign, ctx.app.config.publicBaseUrl) };
+  });

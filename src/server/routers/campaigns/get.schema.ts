@@ -1,0 +1,6 @@
+import { z } from 'zod';
+import { objectId, single } from '../shared/schemas';
+import { campaignSchema } from './schemas';
+
+export const getCampaignInput = z.strictObject({ campaign_id: objectId });
+export const getCampaignOutput = single(campaignSchema);

@@ -1,0 +1,22 @@
+import { campaignView, getOwnedCampaign } from '../../services/campaigns';
+import { apiProcedure } from '../../trpc/procedures';
+import { getCampaignInput, getCampaignOutput } from './get.schema';
+
+export const getCampaign = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/campaigns/{campaign_id}',
+      tags: ['Campaigns'],
+      summary: 'Retrieve a campaign',
+      description: 'A campaign owned by the key’s subject, with its computed summary; anyone else’s campaign is 404.',
+    },
+    access: { agency: 'campaigns:read', creator: 'campaigns:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(getCampaignInput)
+  .output(getCampaignOutput)
+  .query(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    return { data: campaignView(await getOwnedCampaign(ctx.app.db, owner, input.campaign_id), ctx.app.config.publicBaseUrl) };
+  });

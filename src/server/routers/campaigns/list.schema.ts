@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { CAMPAIGN_STATUSES } from '../../services/campaigns';
+import { list, pageQuery } from '../shared/schemas';
+import { campaignSchema } from './schemas';
+
+export const listCampaignsInput = pageQuery.extend({
+  status: z.enum(CAMPAIGN_STATUSES).optional().meta({ description: 'Only campaigns in this status; all statuses when omitted.' }),
+});
+export const listCampaignsOutput = list(campaignSchema);

@@ -1,0 +1,27 @@
+import { keysetPage } from '../../lib/cursor';
+import { campaignView, listOwnedCampaigns } from '../../services/campaigns';
+import { apiProcedure } from '../../trpc/procedures';
+import { listCampaignsInput, listCampaignsOutput } from './list.schema';
+
+export const listCampaigns = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/campaigns',
+      tags: ['Campaigns'],
+      summary: 'List campaigns',
+      description: 'Campaigns owned by the key’s subject, newest first, optionally filtered by `status`. A cursor is bound to its status filter.',
+    },
+    access: { agency: 'campaigns:read', creator: 'campaigns:read' },
+    errorStatuses: [400],
+  })
+  .input(listCampaignsInput)
+  .output(listCampaignsOutput)
+  .query(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const listKey = `campaigns:${owner.type}:${owner.id}:${input.status ?? 'all'}`;
+    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
+      listOwnedCampaigns(ctx.app.db, owner, { status: input.status }, afterId, take),
+    );
+    return { data: page.items.map((c) => campaignView(c, ctx.app.config.publicBaseUrl)), meta: page.meta };
+  });

@@ -1,0 +1,21 @@
+import { deckView, getAgencyDeck } from '../../services/decks';
+import { apiProcedure } from '../../trpc/procedures';
+import { getDeckInput, getDeckOutput } from './get.schema';
+
+export const getDeck = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/decks/{deck_id}',
+      tags: ['Decks'],
+      summary: 'Retrieve a pitch deck',
+      description: 'A deck of the key’s agency; another agency’s deck is 404.',
+    },
+    access: { agency: 'decks:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(getDeckInput)
+  .output(getDeckOutput)
+  .query(async ({ ctx, input }) => ({
+    data: deckView(await getAgencyDeck(ctx.app.db, ctx.auth.subjectId, input.deck_id), ctx.app.config.publicBaseUrl),
+  }));

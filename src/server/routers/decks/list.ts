@@ -1,0 +1,26 @@
+import { keysetPage } from '../../lib/cursor';
+import { deckView, listAgencyDecks } from '../../services/decks';
+import { apiProcedure } from '../../trpc/procedures';
+import { listDecksInput, listDecksOutput } from './list.schema';
+
+export const listDecks = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/decks',
+      tags: ['Decks'],
+      summary: 'List pitch decks',
+      description: 'The agency’s decks, newest first.',
+    },
+    access: { agency: 'decks:read' },
+    errorStatuses: [400],
+  })
+  .input(listDecksInput)
+  .output(listDecksOutput)
+  .query(async ({ ctx, input }) => {
+    const agencyId = ctx.auth.subjectId;
+    const page = await keysetPage(ctx.app.cursors, `decks:agency:${agencyId}`, input, (afterId, take) =>
+      listAgencyDecks(ctx.app.db, agencyId, afterId, take),
+    );
+    return { data: page.items.map((deck) => deckView(deck, ctx.app.config.publicBaseUrl)), meta: page.meta };
+  });

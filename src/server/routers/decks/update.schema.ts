@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { objectId, single } from '../shared/schemas';
+import { deckFieldsShape, deckSchema } from './schemas';
+
+/** At least one property; omitted fields stay as they are; null clears an optional field. */
+export const updateDeckInput = z.strictObject(deckFieldsShape).partial().extend({ deck_id: objectId });
+export const updateDeckOutput = single(deckSchema);

@@ -1,0 +1,257 @@
+import { hash } from '@node-rs/argon2';
+import type { Db } from '../db/database';
+import { ApiError, notFound, type FieldError } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import { isUniqueViolation, slugCandidate, slugify } from './accounts';
+import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
+
+/** Value sets of the deck's enumerated fields (the contract shows one value of each). */
+export const DECK_VISIBILITIES = ['link', 'private'] as const;
+export const DECK_THEMES = ['light', 'dark'] as const;
+export const DECK_CTAS = ['partnerWithMe', 'contactUs', 'requestRates', 'bookACall', 'none'] as const;
+export const DECK_MAX_CREATORS = 100;
+export const DECK_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export type DeckVisibility = (typeof DECK_VISIBILITIES)[number];
+export type DeckTheme = (typeof DECK_THEMES)[number];
+export type DeckCta = (typeof DECK_CTAS)[number];
+
+/** Fields a deck is created or patched with; null clears an optional field. */
+export interface DeckFields {
+  slug?: string;
+  title?: string;
+  bio?: string | null;
+  contact_email?: string | null;
+  creator_ids?: string[];
+  tags?: string[];
+  picture_url?: string | null;
+  cover_url?: string | null;
+  theme?: DeckTheme;
+  accent_color?: string | null;
+  background_color?: string | null;
+  cta?: DeckCta;
+  location?: string | null;
+  visibility?: DeckVisibility;
+  /** Write-only: hashed here, never stored or returned in clear. */
+  password?: string | null;
+}
+
+const WITH_CREATORS = { creators: { orderBy: { position: 'asc' }, select: { creatorId: true } } } as const;
+export type DeckWithCreators = DeckRow & { creators: { creatorId: string }[] };
+
+export interface DeckView {
+  id: string;
+  agency_id: string;
+  creator_ids: string[];
+  slug: string;
+  title: string;
+  bio: string | null;
+  contact_email: string | null;
+  tags: string[];
+  picture_url: string | null;
+  cover_url: string | null;
+  theme: DeckTheme;
+  accent_color: string | null;
+  background_color: string | null;
+  cta: DeckCta;
+  location: string | null;
+  visibility: DeckVisibility;
+  has_password: boolean;
+  editor_url: string;
+  share_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function deckView(row: DeckWithCreators, baseUrl: string): DeckView {
+  return {
+    id: row.id,
+    agency_id: row.agencyId,
+    creator_ids: row.creators.map((c) => c.creatorId),
+    slug: row.slug,
+    title: row.title,
+    bio: row.bio,
+    contact_email: row.contactEmail,
+    tags: row.tags,
+    picture_url: row.pictureUrl,
+    cover_url: row.coverUrl,
+    theme: row.theme as DeckTheme,
+    accent_color: row.accentColor,
+    background_color: row.backgroundColor,
+    cta: row.cta as DeckCta,
+    location: row.location,
+    visibility: row.visibility as DeckVisibility,
+    has_password: row.passwordHash !== null,
+    editor_url: `${baseUrl}/editor/decks/${row.id}`,
+    share_url: `${baseUrl}/d/${row.slug}`,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** argon2id with the library defaults (m=19 MiB, t=2, p=1: the OWASP baseline). */
+export function hashDeckPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** Case-insensitive de-duplication that keeps the first spelling and the order. */
+function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function fieldData(fields: DeckFields, passwordHash: string | null | undefined): Prisma.DeckUncheckedUpdateInput {
+  const data: Prisma.DeckUncheckedUpdateInput = {};
+  if (fields.slug !== undefined) data.slug = fields.slug;
+  if (fields.title !== undefined) data.title = fields.title;
+  if (fields.bio !== undefined) data.bio = fields.bio;
+  if (fields.contact_email !== undefined) data.contactEmail = fields.contact_email;
+  if (fields.tags !== undefined) data.tags = uniqueTags(fields.tags);
+  if (fields.picture_url !== undefined) data.pictureUrl = fields.picture_url;
+  if (fields.cover_url !== undefined) data.coverUrl = fields.cover_url;
+  if (fields.theme !== undefined) data.theme = fields.theme;
+  if (fields.accent_color !== undefined) data.accentColor = fields.accent_color;
+  if (fields.background_color !== undefined) data.backgroundColor = fields.background_color;
+  if (fields.cta !== undefined) data.cta = fields.cta;
+  if (fields.location !== undefined) data.location = fields.location;
+  if (fields.visibility !== undefined) data.visibility = fields.visibility;
+  if (passwordHash !== undefined) data.passwordHash = passwordHash;
+  return data;
+}
+
+/** 404 naming every id that is not on the agency roster (each at its position in body.creator_ids). */
+async function assertOnRoster(tx: Prisma.TransactionClient, agencyId: string, creatorIds: string[]): Promise<void> {
+  if (creatorIds.length === 0) return;
+  const members = await tx.rosterMembership.findMany({
+    where: { agencyId, creatorId: { in: creatorIds } },
+    select: { creatorId: true },
+  });
+  const onRoster = new Set(members.map((m) => m.creatorId));
+  const missing = creatorIds.flatMap((id, index) => (onRoster.has(id) ? [] : [{ id, index }]));
+  if (missing.length === 0) return;
+  const errors: FieldError[] = missing.map(({ id, index }) => ({
+    path: `body.creator_ids[${index}]`,
+    message: `No creator with id ${id} is on your roster.`,
+    code: 'not_on_roster',
+  }));
+  const detail =
+    missing.length === 1
+      ? `No creator with id ${missing[0]!.id} is on your roster; a deck can only present roster creators. Nothing was changed.`
+      : `These creator_ids are not on your roster: ${missing.map((m) => m.id).join(', ')}. A deck can only present roster creators. Nothing was changed.`;
+  throw new ApiError('not-found', detail, { errors });
+}
+
+/**
+ * Claims one pitch-deck slot of the agency's plan in a single conditional UPDATE: concurrent creates
+ * queue on the agency row and re-check the condition, so the allowance can never be exceeded.
+ */
+async function claimDeckSlot(tx: Prisma.TransactionClient, agencyId: string): Promise<void> {
+  const claimed = await tx.$executeRaw`
+    UPDATE agencies AS a SET deck_count = a.deck_count + 1
+    FROM plans AS p
+    WHERE a.id = ${agencyId} AND p.code = a.plan_code AND a.deck_count < p.pitch_deck_allowance`;
+  if (claimed > 0) return;
+  const agency = await tx.agency.findUniqueOrThrow({ where: { id: agencyId }, include: { plan: true } });
+  throw new ApiError(
+    'plan-limit-reached',
+    `The ${agency.plan.code} plan allows ${agency.plan.pitchDeckAllowance} pitch decks and this agency has created ${agency.deckCount}. Move to a plan with a larger allowance to create more; existing decks can still be edited.`,
+  );
+}
+
+function slugTaken(slug: string): ApiError {
+  return new ApiError('conflict', `The deck slug "${slug}" is already taken. Choose another, or omit slug on create to have one generated from the title.`, {
+    errors: [{ path: 'body.slug', message: 'This slug is already taken.', code: 'slug_taken' }],
+  });
+}
+
+const SLUG_ATTEMPTS = 6;
+
+/**
+ * Creates a deck from roster creators, in one transaction with the allowance claim: a refusal
+ * (404 creator, 409 slug) rolls the claim back. A generated slug that clashes is retried with a suffix.
+ */
+export async function createDeck(db: Db, agencyId: string, fields: DeckFields & { title: string }): Promise<DeckWithCreators> {
+  const creatorIds = fields.creator_ids ?? [];
+  const passwordHash = fields.password ? await hashDeckPassword(fields.password) : null;
+  const base = slugify(fields.title, 'deck');
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = fields.slug ?? slugCandidate(base, attempt);
+    try {
+      return await db.$transaction(async (tx) => {
+        await assertOnRoster(tx, agencyId, creatorIds);
+        await claimDeckSlot(tx, agencyId);
+        return tx.deck.create({
+          data: {
+            ...(fieldData(fields, passwordHash) as Omit<Prisma.DeckUncheckedCreateInput, 'id' | 'agencyId' | 'slug' | 'title'>),
+            id: newObjectId(),
+            agencyId,
+            slug,
+            title: fields.title,
+            creators: { create: creatorIds.map((creatorId, position) => ({ creatorId, position })) },
+          },
+          include: WITH_CREATORS,
+        });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, 'slug')) throw error;
+      if (fields.slug !== undefined) throw slugTaken(fields.slug);
+      if (attempt + 1 >= SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Applies the supplied fields; omitted ones stay. `creator_ids` replaces the selection as a whole.
+ * The deck row is updated first, so concurrent patches of one deck queue on its row lock.
+ */
+export async function updateDeck(db: Db, agencyId: string, deckId: string, fields: DeckFields): Promise<DeckWithCreators> {
+  if (Object.keys(fields).length === 0) {
+    throw new ApiError('validation-error', 'Send at least one property to change.', {
+      errors: [{ path: 'body', message: 'At least one property is required.', code: 'empty_patch' }],
+    });
+  }
+  if (typeof fields.password === 'string') {
+    // 404 before spending a hash on a deck the caller cannot change; the UPDATE below re-checks ownership.
+    const owned = await db.deck.findFirst({ where: { id: deckId, agencyId }, select: { id: true } });
+    if (!owned) throw notFound('deck', deckId);
+  }
+  const passwordHash = fields.password === undefined ? undefined : fields.password === null ? null : await hashDeckPassword(fields.password);
+  try {
+    return await db.$transaction(async (tx) => {
+      const updated = await tx.deck.updateMany({
+        where: { id: deckId, agencyId },
+        data: { ...(fieldData(fields, passwordHash) as Prisma.DeckUncheckedUpdateManyInput), updatedAt: new Date() },
+      });
+      if (updated.count === 0) throw notFound('deck', deckId);
+      if (fields.creator_ids !== undefined) {
+        await assertOnRoster(tx, agencyId, fields.creator_ids);
+        await tx.deckCreator.deleteMany({ where: { deckId } });
+        await tx.deckCreator.createMany({ data: fields.creator_ids.map((creatorId, position) => ({ deckId, creatorId, position })) });
+      }
+      return tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
+    });
+  } catch (error) {
+    if (fields.slug !== undefined && isUniqueViolation(error, 'slug')) throw slugTaken(fields.slug);
+    throw error;
+  }
+}
+
+export async function getAgencyDeck(db: Db, agencyId: string, deckId: string): Promise<DeckWithCreators> {
+  const deck = await db.deck.findFirst({ where: { id: deckId, agencyId }, include: WITH_CREATORS });
+  if (!deck) throw notFound('deck', deckId);
+  return deck;
+}
+
+export async function listAgencyDecks(db: Db, agencyId: string, afterId: string | undefined, take: number): Promise<DeckWithCreators[]> {
+  return db.deck.findMany({
+    where: { agencyId, ...(afterId ? { id: { lt: afterId } } : {}) },
+    orderBy: { id: 'desc' },
+    take,
+    include: WITH_CREATORS,
+  });
+}
