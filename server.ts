@@ -58,7 +58,12 @@ if (apiOnly) {
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handleWithNext = nextApp.getRequestHandler();
-  handlePage = (req, res) => handleWithNext(req, res);
+  handlePage = (req, res) => {
+    // The sign-in limiter counts per client address: unless a trusted proxy set it, a client-sent
+    // X-Forwarded-For is replaced by the socket's address so it cannot be forged.
+    if (!config.trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    return handleWithNext(req, res);
+  };
 }
 
 const server = http.createServer(createNodeListener(app.handleApiRequest, handlePage, config.publicBaseUrl));

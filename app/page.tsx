@@ -1,6 +1,6 @@
 /*
  * Plain <a> links throughout, not next/link: /openapi.json is served by the API handler, /docs must be
- * a full page load so Scalar's standalone script initialises, and /settings/api-keys may not exist yet.
+ * a full page load so Scalar's standalone script initialises.
  */
 
 const CURL_EXAMPLE = 'curl -H "Authorization: Bearer $API_KEY" http://localhost:3000/public/v1/me';
@@ -26,6 +26,9 @@ export default function HomePage() {
             </li>
             <li>
               <a href="/docs/errors">Errors</a>
+            </li>
+            <li>
+              <a href="/settings">Settings</a>
             </li>
           </ul>
         </nav>

@@ -7,7 +7,8 @@ import { createRateLimiter } from './rate-limit/limiter';
 import { appRouter } from './routers/app';
 import { LastUsedRecorder } from './services/api-keys';
 import { loadAppSecret } from './services/settings';
-import { registerJobHandlers } from './jobs/handlers';
+import { registerJobHandlers, resumeUnfinishedJobs } from './jobs/handlers';
+import { createInngestRunner } from './jobs/inngest';
 import { createInProcessRunner } from './jobs/runner';
 import type { AppServices } from './trpc/context';
 
@@ -25,6 +26,8 @@ export interface CreateAppOptions {
   rateLimitKeyPrefix?: string;
   /** Who opens an embedded database (shown to a second process that is refused). */
   holder?: string;
+  /** Resume imports left unfinished by a previous process (default true; tests opt in). */
+  resumeJobs?: boolean;
 }
 
 /** The composition root: database (migrated), rate limiter, cursors, jobs, handler. */
@@ -46,10 +49,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db),
-    jobs: createInProcessRunner(logger),
+    jobs: config.inngest ? createInngestRunner(config.inngest, logger) : createInProcessRunner(logger),
   };
   registerJobHandlers(services);
   const handleApiRequest = createApiHandler(services, appRouter);
+  if (options.resumeJobs ?? true) {
+    const resumed = await resumeUnfinishedJobs(services);
+    if (resumed > 0) logger.info('resuming unfinished imports', { count: resumed });
+  }
   return {
     services,
     database,

@@ -34,6 +34,8 @@ export interface AppConfig {
    * to reach a local fixture server; never in production (SSRF).
    */
   fetchAllowPrivateNetworks: boolean;
+  /** Behind a reverse proxy that sets X-Forwarded-For: keep its value (else the socket address replaces it). */
+  trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -58,6 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info') as AppConfig['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent; got "${logLevel}"`);
+  }
+  if (inngestEventKey && !inngestDev && !nonEmpty(env.INNGEST_SIGNING_KEY)) {
+    // Cloud mode: Inngest's calls to /api/inngest are verified with it, and the SDK refuses to serve without it.
+    throw new Error('INNGEST_SIGNING_KEY is required with INNGEST_EVENT_KEY (or set INNGEST_DEV for a local dev server)');
   }
   const publicBaseUrl = (nonEmpty(env.PUBLIC_BASE_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
@@ -86,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (nonEmpty(env.SEED_DEMO) ?? (databaseUrl ? 'false' : 'true')) === 'true',
     logLevel,
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
+    trustProxy: nonEmpty(env.TRUST_PROXY) === 'true',
   };
 }

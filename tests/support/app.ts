@@ -37,7 +37,8 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
     logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel']) ?? 'silent',
     ...options.config,
   };
-  const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}` });
+  // Never resume imports: in CI every test file shares one database, and each file's imports are its own.
+  const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}`, resumeJobs: false });
   const handler: ApiHandler = options.router ? createApiHandler(app.services, options.router) : app.handleApiRequest;
   const server = http.createServer(
     createNodeListener(handler, (_req, res) => {

@@ -68,6 +68,9 @@ export default function ErrorsPage() {
                 Errors
               </a>
             </li>
+            <li>
+              <a href="/settings">Settings</a>
+            </li>
           </ul>
         </nav>
       </header>

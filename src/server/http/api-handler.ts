@@ -163,6 +163,37 @@ function validationDetail(errors: FieldError[]): string {
   return `${errors.length} fields are invalid: ${[...new Set(errors.map((e) => e.path))].join(', ')}.`;
 }
 
+/** The form's parts as an object: files stay File objects, a repeated name keeps its first value. */
+async function parseMultipart(raw: Uint8Array, contentType: string): Promise<Record<string, unknown>> {
+  const form = await new Response(Buffer.from(raw), { headers: { 'content-type': contentType } }).formData();
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form) if (!(name in fields)) fields[name] = value;
+  return fields;
+}
+
+/** How much of a refused body is still read (and thrown away) so the client can read the 413. */
+const DRAIN_AFTER_REFUSAL_BYTES = 8 * 1024 * 1024;
+
+/**
+ * After refusing an oversized body, keep reading and discarding for a while instead of closing the
+ * socket at once: a client still uploading would otherwise get a broken pipe instead of the 413.
+ * Past DRAIN_AFTER_REFUSAL_BYTES the stream is cancelled (the response says Connection: close).
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let discarded = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      discarded += value.byteLength;
+      if (discarded > DRAIN_AFTER_REFUSAL_BYTES) break;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => {});
+}
+
 async function readBodyWithCap(request: Request, cap: number): Promise<Uint8Array | 'too-large'> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > cap) return 'too-large';
@@ -176,7 +207,7 @@ async function readBodyWithCap(request: Request, cap: number): Promise<Uint8Arra
     if (done) break;
     total += value.byteLength;
     if (total > cap) {
-      await reader.cancel().catch(() => {});
+      void discardRest(reader);
       return 'too-large';
     }
     chunks.push(value);
@@ -277,14 +308,31 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
 
       let body: unknown = undefined;
       if (method !== 'GET' && method !== 'DELETE') {
-        const raw = await readBodyWithCap(request, config.maxJsonBodyBytes);
+        const multipart = route.meta.openapi?.contentTypes?.includes('multipart/form-data') ?? false;
+        const cap = route.meta.maxBodyBytes ?? config.maxJsonBodyBytes;
+        const contentType = request.headers.get('content-type') ?? '';
+        if (multipart && !/^multipart\/form-data\s*;/i.test(contentType)) {
+          return problemResponse(
+            'unsupported-media-type',
+            `${url.pathname} takes multipart/form-data${contentType ? `, not ${contentType}` : ''}: send the file as a form part (curl -F file=@creators.csv).`,
+            requestId,
+          );
+        }
+        const raw = await readBodyWithCap(request, cap);
         if (raw === 'too-large') {
-          return problemResponse('payload-too-large', `The request body is larger than ${config.maxJsonBodyBytes} bytes.`, requestId, {
+          return problemResponse('payload-too-large', `The request body is larger than ${cap} bytes, the limit for ${route.method} ${API_PREFIX}${route.template}.`, requestId, {
             headers: { Connection: 'close' },
           });
         }
-        if (raw.byteLength > 0) {
-          const contentType = request.headers.get('content-type') ?? '';
+        if (multipart) {
+          try {
+            body = await parseMultipart(raw, contentType);
+          } catch {
+            return problemResponse('validation-error', 'The multipart body could not be parsed; check the boundary and part headers.', requestId, {
+              errors: [{ path: 'body', message: 'Malformed multipart/form-data.', code: 'malformed_multipart' }],
+            });
+          }
+        } else if (raw.byteLength > 0) {
           if (!JSON_CONTENT_TYPE.test(contentType)) {
             return problemResponse(
               'unsupported-media-type',

@@ -1,3 +1,5 @@
+import { LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport, unfinishedLinkInBioImports } from '../services/link-in-bio-imports';
+import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport, unfinishedCreatorImports } from '../services/creator-imports';
 import type { AppServices } from '../trpc/context';
 
 /**
@@ -6,5 +8,29 @@ import type { AppServices } from '../trpc/context';
  * Inngest functions call the same functions step by step.
  */
 export function registerJobHandlers(services: AppServices): void {
-  void services;
+  services.jobs.register(CREATOR_IMPORT_EVENT, async (data, step) => {
+    const importId = String(data.importId);
+    try {
+      await runCreatorImport(services.db, importId, step);
+    } catch (error) {
+      services.logger.error('creator import step failed', { import_id: importId, error: String(error) });
+      // In process there is no retry: settle the import. On Inngest, rethrow so it retries the step.
+      if (services.jobs.kind === 'inngest') throw error;
+      await failCreatorImport(services.db, importId, 'Processing stopped on an internal error; upload the file again.');
+    }
+  });
+  services.jobs.register(LINK_IN_BIO_IMPORT_EVENT, (data, step) => runLinkInBioImport(services, String(data.importId), step));
+}
+
+/**
+ * In-process runner only: picks up imports a previous process left queued or processing (a crash or
+ * restart mid-import). Their steps are idempotent, so finished rows are not done twice.
+ */
+export async function resumeUnfinishedJobs(services: AppServices): Promise<number> {
+  if (services.jobs.kind !== 'in-process') return 0;
+  const importIds = await unfinishedCreatorImports(services.db);
+  for (const importId of importIds) await services.jobs.enqueue(CREATOR_IMPORT_EVENT, { importId });
+  const linkInBioIds = await unfinishedLinkInBioImports(services.db);
+  for (const importId of linkInBioIds) await services.jobs.enqueue(LINK_IN_BIO_IMPORT_EVENT, { importId });
+  return importIds.length + linkInBioIds.length;
 }

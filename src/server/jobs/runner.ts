@@ -4,7 +4,17 @@ import type { Logger } from '../lib/logger';
  * Background work (CSV and link-in-bio imports). With Inngest configured, events go to Inngest and its
  * functions call the same step functions; otherwise this in-process runner executes them in order.
  */
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+export type JobHandler = (data: Record<string, unknown>, step: JobStep) => Promise<void>;
+
+/**
+ * How a handler sequences its steps. In-process a step just runs; on Inngest it is `step.run`, whose
+ * result is memoized (as JSON) under its id, so a retried run skips the steps that already finished.
+ */
+export interface JobStep {
+  run<T>(id: string, work: () => Promise<T>): Promise<T>;
+}
+
+export const inlineStep: JobStep = { run: (_id, work) => work() };
 
 export interface JobRunner {
   readonly kind: 'in-process' | 'inngest';
@@ -32,7 +42,7 @@ export function createInProcessRunner(logger: Logger): JobRunner {
       pending += 1;
       // One job at a time, in order: imports are write-heavy and the embedded database is single-writer.
       chain = chain
-        .then(() => (closed ? undefined : handler(data)))
+        .then(() => (closed ? undefined : handler(data, inlineStep)))
         .catch((error) => logger.error('job failed', { event, error: String(error), stack: (error as Error).stack }))
         .finally(() => {
           pending -= 1;

@@ -3,6 +3,8 @@ import { createCampaign } from './campaigns/create';
 import { getCampaign } from './campaigns/get';
 import { listCampaigns } from './campaigns/list';
 import { updateCampaign } from './campaigns/update';
+import { createCreatorImport } from './creator-imports/create';
+import { getCreatorImport } from './creator-imports/get';
 import { createCreator } from './creators/create';
 import { getCreator } from './creators/get';
 import { listCreators } from './creators/list';
@@ -10,6 +12,12 @@ import { createDeck } from './decks/create';
 import { getDeck } from './decks/get';
 import { listDecks } from './decks/list';
 import { updateDeck } from './decks/update';
+import { createLinkInBio } from './link-in-bio/create';
+import { getLinkInBio } from './link-in-bio/get';
+import { createLinkInBioImport } from './link-in-bio/import-create';
+import { getLinkInBioImport } from './link-in-bio/import-get';
+import { saveLinkInBioBlockProcedure } from './link-in-bio/save-block';
+import { updateLinkInBio } from './link-in-bio/update';
 import { listMediaKitTemplates } from './media-kit-templates/list';
 import { createMediaKit } from './media-kits/create';
 import { ensureMediaKit } from './media-kits/ensure';
@@ -23,9 +31,11 @@ import { listSocialsProcedure } from './socials/list';
 export const appRouter = router({
   me: router({ get: getMe }),
   creators: router({ create: createCreator, list: listCreators, get: getCreator }),
+  creatorImports: router({ create: createCreatorImport, get: getCreatorImport }),
   socials: router({ list: listSocialsProcedure }),
   mediaKits: router({ ensure: ensureMediaKit, list: listMediaKits, get: getMediaKit, create: createMediaKit, update: updateMediaKit }),
   mediaKitTemplates: router({ list: listMediaKitTemplates }),
+  linkInBio: router({ get: getLinkInBio, create: createLinkInBio, update: updateLinkInBio, saveBlock: saveLinkInBioBlockProcedure, createImport: createLinkInBioImport, getImport: getLinkInBioImport }),
   decks: router({ list: listDecks, create: createDeck, get: getDeck, update: updateDeck }),
   campaigns: router({ list: listCampaigns, create: createCampaign, get: getCampaign, update: updateCampaign }),
 });

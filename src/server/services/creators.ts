@@ -19,6 +19,15 @@ export interface CreatorInput {
 
 export type CreatorWithSocials = Creator & { socials: SocialAccount[] };
 
+/**
+ * Ids decided in advance (CSV import rows): a re-run of the same row then recognizes the creator
+ * and socials it already made instead of making them again.
+ */
+export interface PlannedIds {
+  creatorId: string;
+  socialId(identity: string): string;
+}
+
 export interface RosterAddResult {
   created: boolean;
   creator: CreatorWithSocials;
@@ -47,9 +56,9 @@ function usernameFor(input: CreatorInput, socials: NormalizedSocial[]): string {
   return socials[0]?.username ?? slugify(input.display_name, 'creator').replace(/-/g, '');
 }
 
-function socialRow(creatorId: string, agencyId: string, social: NormalizedSocial) {
+function socialRow(creatorId: string, agencyId: string, social: NormalizedSocial, planned?: PlannedIds) {
   return {
-    id: newObjectId(),
+    id: planned ? planned.socialId(social.identity) : newObjectId(),
     creatorId,
     rosterAgencyId: agencyId,
     platform: social.platform,
@@ -71,13 +80,25 @@ function socialRow(creatorId: string, agencyId: string, social: NormalizedSocial
  */
 export async function addCreatorToRoster(
   db: Db,
-  params: { agencyId: string; input: CreatorInput; source: 'api' | 'import' | 'ui' },
+  params: { agencyId: string; input: CreatorInput; source: 'api' | 'import' | 'ui'; planned?: PlannedIds },
 ): Promise<RosterAddResult> {
-  const { agencyId, input, source } = params;
+  const { agencyId, input, source, planned } = params;
   const socials = uniqueSocials(input.socials);
   const identities = socials.map((s) => s.identity);
 
   for (let attempt = 1; ; attempt += 1) {
+    if (planned) {
+      // This row already made its creator (a retried or resumed import): report it as created by it.
+      const mine = await db.creator.findFirst({
+        where: { id: planned.creatorId, memberships: { some: { agencyId } } },
+        include: { socials: SOCIALS_ORDER },
+      });
+      if (mine) {
+        const { kit } = await ensureDefaultMediaKit(db, { type: 'agency', id: agencyId }, mine);
+        const plannedSocials = new Set(socials.map((s) => planned.socialId(s.identity)));
+        return { created: true, creator: mine, mediaKit: kit, socialsAttached: mine.socials.filter((s) => plannedSocials.has(s.id)).length };
+      }
+    }
     const owners =
       identities.length === 0
         ? []
@@ -95,9 +116,9 @@ export async function addCreatorToRoster(
     try {
       if (ownerIds.length === 1) {
         const known = new Set(owners.map((o) => o.identity));
-        return await attachToExisting(db, agencyId, ownerIds[0]!, socials.filter((s) => !known.has(s.identity)));
+        return await attachToExisting(db, agencyId, ownerIds[0]!, socials.filter((s) => !known.has(s.identity)), planned);
       }
-      return await createOnRoster(db, agencyId, input, socials, source);
+      return await createOnRoster(db, agencyId, input, socials, source, planned);
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && isUniqueViolation(error)) continue;
       throw error;
@@ -111,11 +132,12 @@ async function createOnRoster(
   input: CreatorInput,
   socials: NormalizedSocial[],
   source: 'api' | 'import' | 'ui',
+  planned?: PlannedIds,
 ): Promise<RosterAddResult> {
   return db.$transaction(async (tx) => {
     const creator = await tx.creator.create({
       data: {
-        id: newObjectId(),
+        id: planned?.creatorId ?? newObjectId(),
         username: usernameFor(input, socials),
         displayName: input.display_name,
         email: input.email ?? null,
@@ -125,20 +147,30 @@ async function createOnRoster(
       },
     });
     await tx.rosterMembership.create({ data: { id: newObjectId(), agencyId, creatorId: creator.id, source } });
-    if (socials.length > 0) await tx.socialAccount.createMany({ data: socials.map((s) => socialRow(creator.id, agencyId, s)) });
+    if (socials.length > 0) await tx.socialAccount.createMany({ data: socials.map((s) => socialRow(creator.id, agencyId, s, planned)) });
     const mediaKit = await tx.mediaKit.create({ data: defaultKitData({ type: 'agency', id: agencyId }, creator) });
     const stored = await tx.socialAccount.findMany({ where: { creatorId: creator.id }, ...SOCIALS_ORDER });
     return { created: true, creator: { ...creator, socials: stored }, mediaKit, socialsAttached: socials.length };
   });
 }
 
-async function attachToExisting(db: Db, agencyId: string, creatorId: string, missing: NormalizedSocial[]): Promise<RosterAddResult> {
+async function attachToExisting(
+  db: Db,
+  agencyId: string,
+  creatorId: string,
+  missing: NormalizedSocial[],
+  planned?: PlannedIds,
+): Promise<RosterAddResult> {
   if (missing.length > 0) {
-    await db.socialAccount.createMany({ data: missing.map((s) => socialRow(creatorId, agencyId, s)) });
+    await db.socialAccount.createMany({ data: missing.map((s) => socialRow(creatorId, agencyId, s, planned)) });
   }
   const creator = await db.creator.findUniqueOrThrow({ where: { id: creatorId }, include: { socials: SOCIALS_ORDER } });
   const { kit } = await ensureDefaultMediaKit(db, { type: 'agency', id: agencyId }, creator);
-  return { created: false, creator, mediaKit: kit, socialsAttached: missing.length };
+  // With planned ids, count what this row attached even if an earlier run of it already did.
+  const attached = planned
+    ? creator.socials.filter((s) => s.id === planned.socialId(s.identity)).length
+    : missing.length;
+  return { created: false, creator, mediaKit: kit, socialsAttached: attached };
 }
 
 export interface CreatorReader {

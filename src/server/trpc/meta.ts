@@ -10,6 +10,9 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - allowInactive: still answers when the subject's entitlement is not active (GET /me reports it).
  * - successStatus: the 2xx statuses the operation answers with (first is the usual one).
  * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
+ * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
+ * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
+ * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
 export type ApiMeta = OpenApiMeta<{
   access?: Partial<Record<SubjectType, Scope | null>>;
@@ -18,4 +21,5 @@ export type ApiMeta = OpenApiMeta<{
   allowInactive?: boolean;
   successStatus?: readonly number[];
   errorStatuses?: readonly number[];
+  maxBodyBytes?: number;
 }>;

@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getAgencyDeck } from '@/server/services/decks';
+import { deckEditor } from '@/server/web/editors';
+import { requireSubject } from '@/server/web/session';
+import { saveDeckAction } from '../../../../_actions/editor';
+import { EditorForm } from '../../../../_components/editor-form';
+import { EditorShell } from '../../../../_components/editor-shell';
+import { ownedOr404 } from '../../../../_components/owned';
+
+export const metadata: Metadata = { title: 'Edit pitch deck' };
+
+export default async function DeckEditorPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { app, subject } = await requireSubject(`/editor/decks/${id}`);
+  // Decks belong to agencies; for a creator account no deck id exists.
+  if (subject.type !== 'agency') notFound();
+  const db = app.services.db;
+  const deck = await ownedOr404(() => getAgencyDeck(db, subject.id, id));
+  const creators = await db.creator.findMany({ where: { id: { in: deck.creators.map((c) => c.creatorId) } }, select: { id: true, displayName: true } });
+  const names = new Map(creators.map((c) => [c.id, c.displayName]));
+  return (
+    <EditorShell
+      kind="Pitch deck"
+      title={deck.title}
+      id={deck.id}
+      publicUrl={deck.visibility === 'link' ? `${app.services.config.publicBaseUrl}/d/${deck.slug}` : null}
+      createdAt={deck.createdAt}
+      updatedAt={deck.updatedAt}
+      facts={[
+        { label: 'Creators', value: deck.creators.map((c) => names.get(c.creatorId) ?? c.creatorId).join(', ') || 'None yet' },
+        { label: 'Password', value: deck.passwordHash ? 'Set (viewers must enter it)' : 'None' },
+      ]}
+    >
+      <EditorForm fields={deckEditor.fields} initial={deckEditor.values(deck)} action={saveDeckAction.bind(null, deck.id)} />
+    </EditorShell>
+  );
+}

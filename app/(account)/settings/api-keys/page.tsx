@@ -1,0 +1,98 @@
+import type { Metadata } from 'next';
+import { SCOPES, scopesFor } from '@/server/auth/scopes';
+import { listApiKeys } from '@/server/services/api-keys';
+import { requireSubject } from '@/server/web/session';
+import { Timestamp } from '../../../_components/dates';
+import { CreateKeyDialog } from './create-key-dialog';
+import { RevokeKeyButton } from './revoke-key-button';
+
+export const metadata: Metadata = { title: 'API keys' };
+
+const STATUS_LABEL = { active: 'Active', revoked: 'Revoked', expired: 'Expired' } as const;
+
+export default async function ApiKeysPage() {
+  const { app, subject } = await requireSubject('/settings/api-keys');
+  const keys = await listApiKeys(app.services.db, { subject: { type: subject.type, id: subject.id } });
+  // Only the scopes this subject type may hold are offered; the service checks again on create.
+  const scopeOptions = scopesFor(subject.type).map((scope) => ({ scope, description: SCOPES[scope].description }));
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>API keys</h1>
+          <p>
+            Keys let your servers call the API as {subject.type === 'agency' ? 'the agency' : 'the creator'} <strong>{subject.name}</strong>.
+            Send one as <code>Authorization: Bearer …</code>.
+          </p>
+        </div>
+        <CreateKeyDialog scopeOptions={scopeOptions} subjectType={subject.type} />
+      </div>
+
+      {keys.length === 0 ? (
+        <p className="empty">No API keys yet. Create one to make your first request.</p>
+      ) : (
+        <table className="data-table">
+          <caption>
+            {keys.length} {keys.length === 1 ? 'key' : 'keys'}, newest first; times in UTC. Only the first characters of each key are kept, for telling them apart.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id} className={key.status === 'active' ? undefined : 'is-inactive'} data-key-id={key.id}>
+                <td data-label="Name">
+                  <strong>{key.name}</strong>
+                </td>
+                <td data-label="Key">
+                  <code>{key.start}…</code>
+                </td>
+                <td data-label="Scopes">
+                  <ul className="scope-list" aria-label={`Scopes of ${key.name}`}>
+                    {key.scopes.map((scope) => (
+                      <li key={scope}>
+                        <code>{scope}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td data-label="Created">
+                  <Timestamp iso={key.created_at} utc={false} />
+                </td>
+                <td data-label="Last used">
+                  <Timestamp iso={key.last_used_at} empty="Never" utc={false} />
+                </td>
+                <td data-label="Expires">
+                  <Timestamp iso={key.expires_at} empty="Never" utc={false} />
+                </td>
+                <td data-label="Status">
+                  <span className={`badge badge-${key.status}`}>{STATUS_LABEL[key.status]}</span>
+                  {key.revoked_at && (
+                    <>
+                      {' '}
+                      <small className="muted">
+                        <Timestamp iso={key.revoked_at} utc={false} />
+                      </small>
+                    </>
+                  )}
+                </td>
+                <td data-label="Actions">{key.status === 'active' ? <RevokeKeyButton keyId={key.id} keyName={key.name} keyStart={key.start} /> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Metadata } from 'next';
+import { listApiKeys } from '@/server/services/api-keys';
+import { listOwnedCampaigns } from '@/server/services/campaigns';
+import { listAgencyDecks } from '@/server/services/decks';
+import { listOwnedMediaKits } from '@/server/services/media-kits';
+import { requireAccount } from '@/server/web/session';
+import { SetupForm } from './setup-form';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+/** How many of each resource the overview links to; the API lists them all. */
+const SHOWN = 10;
+
+interface PageLink {
+  id: string;
+  label: string;
+  editUrl: string;
+  /** null when not public. */
+  publicUrl: string | null;
+}
+
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { app, user, subject } = await requireAccount('/settings');
+  const params = await searchParams;
+  if (!subject) {
+    return (
+      <>
+        <h1>Finish setting up</h1>
+        <p>Your sign-in has no agency or creator account yet. Choose one to start issuing API keys.</p>
+        <SetupForm />
+      </>
+    );
+  }
+  const db = app.services.db;
+  const owner = { type: subject.type, id: subject.id };
+  const [keys, kits, campaigns, decks, linkInBio] = await Promise.all([
+    listApiKeys(db, { subject: owner }),
+    listOwnedMediaKits(db, owner, {}, undefined, SHOWN),
+    listOwnedCampaigns(db, owner, {}, undefined, SHOWN),
+    subject.type === 'agency' ? listAgencyDecks(db, subject.id, undefined, SHOWN) : Promise.resolve([]),
+    subject.type === 'creator' ? db.linkInBioPage.findUnique({ where: { creatorId: subject.id }, select: { id: true, slug: true, username: true } }) : null,
+  ]);
+  const base = app.services.config.publicBaseUrl;
+  const groups: { title: string; empty: string; links: PageLink[] }[] = [
+    {
+      title: 'Media kits',
+      empty: 'No media kits yet. Create one with POST /public/v1/media-kits.',
+      links: kits.map((kit) => ({ id: kit.id, label: kit.name, editUrl: `/editor/media-kits/${kit.id}`, publicUrl: kit.visibility === 'link' ? `${base}/m/${kit.slug}` : null })),
+    },
+    ...(subject.type === 'agency'
+      ? [
+          {
+            title: 'Pitch decks',
+            empty: 'No pitch decks yet. Create one with POST /public/v1/decks.',
+            links: decks.map((deck) => ({ id: deck.id, label: deck.title, editUrl: `/editor/decks/${deck.id}`, publicUrl: deck.visibility === 'link' ? `${base}/d/${deck.slug}` : null })),
+          },
+        ]
+      : [
+          {
+            title: 'Link in bio',
+            empty: 'No link-in-bio page yet. Create it with POST /public/v1/link-in-bio.',
+            links: linkInBio
+              ? [{ id: linkInBio.id, label: `@${linkInBio.username}`, editUrl: '/editor/link-in-bio', publicUrl: `${base}/l/${linkInBio.slug}` }]
+              : [],
+          },
+        ]),
+    {
+      title: 'Campaigns',
+      empty: 'No campaigns yet. Create one with POST /public/v1/campaigns.',
+      links: campaigns.map((c) => ({
+        id: c.id,
+        label: c.name,
+        editUrl: `/editor/campaigns/${c.id}`,
+        publicUrl: c.publicReportEnabled ? `${base}/r/${c.publicReportSlug}` : null,
+      })),
+    },
+  ];
+  const activeKeys = keys.filter((k) => k.status === 'active').length;
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Settings</h1>
+          <p>
+            {subject.type === 'agency' ? 'Agency' : 'Creator'} account <strong>{subject.name}</strong>
+          </p>
+        </div>
+      </div>
+      {params.welcome !== undefined && (
+        <div className="alert alert-success" role="status">
+          Your {subject.type} account is ready. Next, <a href="/settings/api-keys">create an API key</a> for your server.
+        </div>
+      )}
+
+      <section className="panel" aria-labelledby="account-heading">
+        <h2 id="account-heading">Account</h2>
+        <dl className="facts">
+          <dt>Signed in as</dt>
+          <dd>{user.email}</dd>
+          <dt>Account type</dt>
+          <dd>{subject.type === 'agency' ? 'Agency' : 'Creator'}</dd>
+          <dt>{subject.type === 'agency' ? 'Agency' : 'Display name'}</dt>
+          <dd>{subject.name}</dd>
+          <dt>{subject.type === 'agency' ? 'Agency id' : 'Creator id'}</dt>
+          <dd>
+            <code>{subject.id}</code>
+          </dd>
+          <dt>Plan</dt>
+          <dd>{subject.planCode}</dd>
+          <dt>Status</dt>
+          <dd>{subject.entitlement === 'active' ? 'Active' : 'Suspended: API calls other than GET /me are refused'}</dd>
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="keys-heading">
+        <h2 id="keys-heading">API keys</h2>
+        <p>
+          {activeKeys === 0 ? 'No active keys.' : `${activeKeys} active ${activeKeys === 1 ? 'key' : 'keys'}.`} Keys authenticate your servers’ requests to{' '}
+          <code>/public/v1</code>.
+        </p>
+        <a className="button" href="/settings/api-keys">
+          Manage API keys
+        </a>
+      </section>
+
+      {groups.map((group) => (
+        <section className="panel" key={group.title} aria-labelledby={`group-${group.title}`}>
+          <h2 id={`group-${group.title}`}>{group.title}</h2>
+          {group.links.length === 0 ? (
+            <p className="muted">{group.empty}</p>
+          ) : (
+            <ul className="resource-list">
+              {group.links.map((link) => (
+                <li key={link.id}>
+                  <a href={link.editUrl}>{link.label}</a>
+                  {link.publicUrl ? (
+                    <a href={link.publicUrl} className="muted">
+                      Public page
+                    </a>
+                  ) : (
+                    <span className="muted">Not public</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

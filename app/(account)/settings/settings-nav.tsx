@@ -1,0 +1,26 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+
+const LINKS = [
+  { href: '/settings', label: 'Overview' },
+  { href: '/settings/api-keys', label: 'API keys' },
+  { href: '/docs', label: 'API reference' },
+] as const;
+
+export function SettingsNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Settings" className="settings-nav">
+      <ul>
+        {LINKS.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} aria-current={pathname === link.href ? 'page' : undefined}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import type { EditorField, EditorValues } from '@/server/web/editor-fields';
+import { IDLE, type FormState } from '@/server/web/form-state';
+import { FormMessage } from './fields';
+import { useActionForm } from './use-action-form';
+
+interface Props {
+  fields: readonly EditorField[];
+  initial: EditorValues;
+  action: (previous: FormState, formData: FormData) => Promise<FormState>;
+}
+
+/** The editor pages' form: one labelled control per field, errors next to their field. */
+export function EditorForm({ fields, initial, action }: Props) {
+  const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
+  return (
+    <form action={formAction} onSubmit={onSubmit} className="form" noValidate>
+      <FormMessage state={state} />
+      <div className="editor-grid">
+        {fields.map((field) => (
+          <FieldControl key={field.name} field={field} state={state} initial={initial[field.name] ?? ''} />
+        ))}
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function FieldControl({ field, state, initial }: { field: EditorField; state: FormState; initial: string }) {
+  const id = `edit-${field.name.replace('.', '-')}`;
+  const error = state.fieldErrors?.[field.name];
+  const value = state.status === 'error' ? (state.values?.[field.name] ?? initial) : initial;
+  const describedBy = [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field.name,
+    defaultValue: value,
+    required: field.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
+  let control;
+  if (field.kind === 'select') {
+    control = (
+      <select {...common}>
+        {field.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'textarea') {
+    control = <textarea {...common} maxLength={field.maxLength} rows={4} />;
+  } else {
+    const type = { email: 'email', url: 'url', number: 'number', datetime: 'datetime-local' }[field.kind as string] ?? 'text';
+    control = (
+      <input
+        {...common}
+        type={type}
+        maxLength={field.maxLength}
+        step={field.kind === 'number' ? 'any' : undefined}
+        min={field.kind === 'number' ? 0 : undefined}
+        placeholder={field.kind === 'color' ? '#RRGGBB' : undefined}
+        spellCheck={field.kind === 'color' || field.kind === 'url' ? false : undefined}
+      />
+    );
+  }
+  return (
+    <div className={field.wide ? 'field field-wide' : 'field'}>
+      <label htmlFor={id}>{field.label}</label>
+      {control}
+      {field.hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Timestamp } from './dates';
+
+interface Props {
+  kind: string;
+  title: string;
+  id: string;
+  publicUrl?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  facts?: { label: string; value: ReactNode }[];
+  children: ReactNode;
+}
+
+/** Shared frame of the editor pages: where you are, what the resource is, then its form. */
+export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children }: Props) {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          <li>
+            <a href="/settings">Settings</a>
+          </li>
+          <li>{kind}</li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <div className="page-head">
+        <div>
+          <h1>{title}</h1>
+          <p>
+            {kind} · <code>{id}</code>
+          </p>
+        </div>
+        {publicUrl ? (
+          <a className="button" href={publicUrl}>
+            View public page
+          </a>
+        ) : null}
+      </div>
+      <section className="panel" aria-labelledby="details-heading">
+        <h2 id="details-heading">Details</h2>
+        <dl className="facts">
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+          <dt>Public link</dt>
+          <dd>{publicUrl ? <a href={publicUrl}>{publicUrl}</a> : <span className="muted">Not public</span>}</dd>
+          <dt>Created</dt>
+          <dd>
+            <Timestamp iso={createdAt.toISOString()} />
+          </dd>
+          <dt>Last changed</dt>
+          <dd>
+            <Timestamp iso={updatedAt.toISOString()} />
+          </dd>
+        </dl>
+      </section>
+      <section className="panel" aria-labelledby="edit-heading">
+        <h2 id="edit-heading">Edit</h2>
+        {children}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export const PASSWORD = 'correct horse battery staple';
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+/** Signs up through the form and waits for the settings overview. */
+export async function signUp(page: Page, type: 'agency' | 'creator', label: string = type): Promise<Account> {
+  const account = { email: uniqueEmail(label), password: PASSWORD, name: type === 'agency' ? 'Ada Agent' : 'Cleo Creator' };
+  await page.goto('/sign-up');
+  await page.getByRole('radio', { name: type === 'agency' ? /Agency/ : /Creator/ }).check();
+  await page.getByLabel('Your name').fill(account.name);
+  if (type === 'agency') await page.getByLabel('Agency name').fill('Acme Talent');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  return account;
+}
+
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Full-page screenshots of the main pages, kept as test artifacts in test-results/screenshots/. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const dir = path.join(testInfo.project.outputDir, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  // caret: 'initial': hiding the caret restyles inputs, which React reports as a hydration mismatch when it races hydration.
+  await page.screenshot({ path: file, fullPage: true, caret: 'initial' });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Creates a key through the dialog and returns its secret as the dialog shows it. */
+export async function createKey(page: Page, name: string, scopes: string[]): Promise<string> {
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  for (const scope of scopes) await dialog.getByRole('checkbox', { name: scope }).check();
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  const secret = await page.getByLabel('Secret key').inputValue();
+  await page.getByRole('button', { name: 'Done, I stored it' }).click();
+  return secret;
+}
+
+/** The form's own error message (Next's route announcer is also role=alert, so match the class too). */
+export function formAlert(scope: Page | Locator): Locator {
+  return scope.locator('.alert-error[role="alert"]');
+}
+
+/** The form's success message. */
+export function formStatus(scope: Page | Locator): Locator {
+  return scope.locator('.alert-success[role="status"]');
+}

@@ -1,0 +1,56 @@
+/**
+ * End-to-end tests of the settings UI in Debian's Chromium (never a downloaded browser build):
+ * `npm run test:e2e`, and the second half of `npm test`. The web server is the real service
+ * (server.ts: API handler + Next) on a throwaway in-memory database, built first if needed.
+ * DATABASE_URL / REDIS_URL pass through when set, as in CI.
+ */
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3200);
+const BASE_URL = `http://localhost:${PORT}`;
+// Sign-ins are also limited per client address (X-Forwarded-For). Each run comes from its own
+// documentation-range address, so runs sharing one Redis within ten minutes never add up.
+const CLIENT_ADDRESS = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // One worker: the tests share one service and the machine has two cores.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { 'x-forwarded-for': CLIENT_ADDRESS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'node scripts/ensure-next-build.mjs && npx tsx server.ts',
+    url: `${BASE_URL}/sign-in`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: BASE_URL,
+      PGLITE_DATA_DIR: 'memory://',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+  },
+});

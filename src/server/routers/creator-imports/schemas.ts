@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '../../services/creator-imports';
+import { objectId, timestamp } from '../shared/schemas';
+
+export const creatorImportSchema = z
+  .object({
+    id: objectId,
+    status: z.enum(IMPORT_STATUSES).meta({
+      description: '`queued` (accepted), `processing`, `completed`, or `failed` (processing gave up; see row errors).',
+    }),
+    source_filename: z.string(),
+    progress: z
+      .object({
+        total: z.number().int().meta({ description: 'Data rows in the file.' }),
+        processed: z.number().int().meta({ description: 'Rows done (created, existing or failed).' }),
+        created: z.number().int().meta({ description: 'Rows that added a new roster creator.' }),
+        socials_attached: z.number().int().meta({ description: 'Social accounts the import attached to roster creators.' }),
+        failed: z.number().int(),
+      })
+      .meta({ description: 'Updated after every chunk of 50 rows; processed = created + existing rows + failed.' }),
+    rows: z
+      .array(
+      z.object({
+        row_number: z.number().int().meta({ description: 'Data rows count from 1 after the header; blank lines are not counted.' }),
+        status: z.enum(IMPORT_ROW_STATUSES).meta({
+          description: '`pending`, `created` (new roster creator), `existing` (matched a roster creator by a social identity; new socials attached) or `failed`.',
+        }),
+        creator_id: objectId.nullable(),
+        media_kit_id: objectId.nullable().meta({ description: 'The agency default media kit of the creator.' }),
+        social_ids: z.array(z.string()).meta({ description: 'Social accounts this row attached.' }),
+        errors: z.array(z.string()).meta({ description: 'Why the row failed, one message per problem, naming the column.' }),
+      }),
+      )
+      .meta({ description: 'Empty in the 202 response; GET lists every row, `pending` until processed.' }),
+    created_at: timestamp,
+    started_at: timestamp.nullable(),
+    completed_at: timestamp.nullable(),
+  })
+  .meta({ id: 'CreatorImport' });

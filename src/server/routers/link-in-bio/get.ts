@@ -1,0 +1,21 @@
+import { getLinkInBioPage, linkInBioPageView } from '../../services/link-in-bio';
+import { apiProcedure } from '../../trpc/procedures';
+import { getLinkInBioInput, getLinkInBioOutput } from './get.schema';
+
+export const getLinkInBio = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/link-in-bio',
+      tags: ['Link in bio'],
+      summary: 'Retrieve your link-in-bio page',
+      description: 'The creator’s one page with every block (hidden ones included) in `order`. 404 until the page is created with POST /link-in-bio.',
+    },
+    access: { creator: 'link_in_bio:read' },
+    errorStatuses: [404],
+  })
+  .input(getLinkInBioInput)
+  .output(getLinkInBioOutput)
+  .query(async ({ ctx }) => ({
+    data: linkInBioPageView(await getLinkInBioPage(ctx.app.db, ctx.auth.subjectId), ctx.app.config.publicBaseUrl),
+  }));

@@ -1,0 +1,22 @@
+import { getLinkInBioImport as findImport, linkInBioImportView } from '../../services/link-in-bio-imports';
+import { apiProcedure } from '../../trpc/procedures';
+import { getLinkInBioImportInput, getLinkInBioImportOutput } from './import-get.schema';
+
+export const getLinkInBioImport = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/link-in-bio/imports/{import_id}',
+      tags: ['Link in bio'],
+      summary: 'Retrieve a link-in-bio import',
+      description:
+        'Status, progress and errors of an import started with POST /link-in-bio/imports (the start operation is an extension of the contract). Only the creator who started it can read it; any other id is 404.',
+    },
+    access: { creator: 'link_in_bio:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(getLinkInBioImportInput)
+  .output(getLinkInBioImportOutput)
+  .query(async ({ ctx, input }) => ({
+    data: linkInBioImportView(await findImport(ctx.app.db, ctx.auth.subjectId, input.import_id)),
+  }));

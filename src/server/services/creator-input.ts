@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { COUNTRY_CODES, LANGUAGE_CODES } from '../lib/iso-codes';
+import { normalizeSocial, SOCIAL_PLATFORMS } from '../lib/social-identity';
+
+/**
+ * Creator input rules (the contract leaves bounds "not shown"; these are ours, documented in
+ * OpenAPI): display_name required, 1–100 characters after trimming; email optional; country an
+ * ISO 3166-1 alpha-2 code (case-insensitive, stored upper-case); up to 10 ISO 639-1 languages
+ * (stored lower-case); up to 20 tags of 1–40 characters (deduplicated case-insensitively); up to 10
+ * socials. CSV import rows are validated with this same schema.
+ */
+export const socialInputSchema = z
+  .strictObject({
+    platform: z.enum(SOCIAL_PLATFORMS).meta({ description: '`twitter` and `x` are the same platform; both are stored as `x`.' }),
+    handle_or_url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .meta({ description: 'A handle (with or without @) or a profile URL, e.g. `@natgeo` or `https://www.instagram.com/natgeo/`.' }),
+  })
+  .transform((social, ctx) => {
+    const result = normalizeSocial(social.platform, social.handle_or_url);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message, path: ['handle_or_url'] });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+
+export const creatorInputSchema = z
+  .strictObject({
+    display_name: z.string().trim().min(1).max(100),
+    email: z.email().max(254).optional(),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((code) => COUNTRY_CODES.has(code), 'must be an ISO 3166-1 alpha-2 country code such as US, GB or BR')
+      .optional()
+      .meta({ description: 'ISO 3166-1 alpha-2, e.g. `US`.' }),
+    languages: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .refine((code) => LANGUAGE_CODES.has(code), 'must be an ISO 639-1 language code such as en, es or pt'),
+      )
+      .max(10)
+      .optional()
+      .meta({ description: 'ISO 639-1 codes, e.g. `["en", "pt"]`.' }),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+    socials: z.array(socialInputSchema).max(10).optional(),
+  })
+  .meta({ id: 'CreatorInput' });

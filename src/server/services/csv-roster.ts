@@ -1,0 +1,130 @@
+import Papa from 'papaparse';
+import { ApiError } from '../http/problems';
+import { SOCIAL_PLATFORMS, type SocialPlatformInput } from '../lib/social-identity';
+
+/**
+ * The roster CSV format (documented on /docs and in README, example at /examples/creators.csv):
+ * a header row, then one creator per row. Column names are case-insensitive; spaces and dashes count
+ * as underscores. UTF-8 with or without BOM, CRLF or LF, quoted fields, blank lines skipped.
+ * List columns (`languages`, `tags`) separate values with `;` (or `,` inside quotes).
+ * Cells are kept as text: nothing is evaluated, so formula-looking cells are harmless.
+ */
+export const MAX_IMPORT_ROWS = 500;
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+export const PROFILE_COLUMNS = ['display_name', 'email', 'country', 'languages', 'tags', 'avatar_url'] as const;
+export const SOCIAL_COLUMNS = SOCIAL_PLATFORMS;
+export const KNOWN_COLUMNS: readonly string[] = [...PROFILE_COLUMNS, ...SOCIAL_COLUMNS];
+/** Accepted spellings of the name column. */
+const NAME_ALIASES: Record<string, string> = { name: 'display_name', displayname: 'display_name', creator: 'display_name' };
+
+export type CsvRow = Record<string, string>;
+
+export interface ParsedRoster {
+  columns: string[];
+  rows: CsvRow[];
+}
+
+function normalizeHeader(header: string): string {
+  const key = header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return NAME_ALIASES[key] ?? key;
+}
+
+/** Parses and checks the file as a whole; row-level problems are left to each row. */
+export function parseRosterCsv(text: string): ParsedRoster {
+  // Strip the BOM; one line ending throughout, since Papa detects it from the first line only.
+  const source = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  if (source.trim() === '') {
+    throw new ApiError('validation-error', 'The CSV file is empty. Send a header row and one row per creator.', {
+      errors: [{ path: 'body.file', message: 'The file is empty.', code: 'empty_file' }],
+    });
+  }
+  const parsed = Papa.parse<CsvRow>(source, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: normalizeHeader,
+    transform: (value) => value.trim(),
+  });
+  // Broken quoting shifts every later row boundary, so it fails the file rather than some rows.
+  const quoting = parsed.errors.find((e) => e.type === 'Quotes');
+  if (quoting) {
+    const where = quoting.row !== undefined ? ` near data row ${quoting.row + 1}` : '';
+    throw new ApiError('validation-error', `The CSV has unbalanced quotes${where}: ${quoting.message}. Quote fields that contain commas, quotes or line breaks, doubling inner quotes.`, {
+      errors: [{ path: 'body.file', message: 'Malformed quoting.', code: 'malformed_csv' }],
+    });
+  }
+  const columns = (parsed.meta.fields ?? []).filter((c) => c !== '');
+  if (!columns.includes('display_name')) {
+    throw new ApiError('validation-error', `The header has no display_name (or name) column; found: ${columns.join(', ') || 'nothing'}.`, {
+      errors: [{ path: 'body.file', message: 'The header row needs a display_name column.', code: 'missing_column' }],
+    });
+  }
+  const unknown = columns.filter((c) => !KNOWN_COLUMNS.includes(c));
+  if (unknown.length > 0) {
+    throw new ApiError('validation-error', `Unknown column(s): ${unknown.join(', ')}. Known columns: ${KNOWN_COLUMNS.join(', ')}.`, {
+      errors: [{ path: 'body.file', message: `Unknown column(s): ${unknown.join(', ')}.`, code: 'unknown_column' }],
+    });
+  }
+  const duplicated = columns.filter((c, i) => columns.indexOf(c) !== i);
+  if (duplicated.length > 0) {
+    throw new ApiError('validation-error', `Column(s) given twice: ${[...new Set(duplicated)].join(', ')}.`, {
+      errors: [{ path: 'body.file', message: 'A column appears twice in the header.', code: 'duplicate_column' }],
+    });
+  }
+  const rows = parsed.data.map((row) => {
+    // Papa puts cells beyond the header under `__parsed_extra`; keep only named columns, as text.
+    const clean: CsvRow = {};
+    for (const column of columns) clean[column] = typeof row[column] === 'string' ? row[column]! : '';
+    return clean;
+  });
+  if (rows.length === 0) {
+    throw new ApiError('validation-error', 'The CSV file has a header but no creator rows.', {
+      errors: [{ path: 'body.file', message: 'No data rows.', code: 'empty_file' }],
+    });
+  }
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new ApiError('payload-too-large', `The file has ${rows.length} creator rows; an import takes at most ${MAX_IMPORT_ROWS}. Split it into several files.`);
+  }
+  return { columns, rows };
+}
+
+function splitList(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const items = value.split(/[;,]/).map((v) => v.trim()).filter(Boolean);
+  return items.length > 0 ? items : undefined;
+}
+
+export interface RowInput {
+  /** Shaped like the POST /creators body, ready for creatorInputSchema. */
+  body: Record<string, unknown>;
+  /** The CSV column behind each `socials[i]`, to name it in row errors. */
+  socialColumns: SocialPlatformInput[];
+  /** Problems the creator schema does not know about (remote avatars). */
+  errors: string[];
+}
+
+export function rowToCreatorInput(row: CsvRow): RowInput {
+  const errors: string[] = [];
+  if (row.avatar_url) errors.push('avatar_url: remote avatar URLs are not accepted; leave the column empty.');
+  const socialColumns = SOCIAL_COLUMNS.filter((platform) => row[platform]);
+  const body: Record<string, unknown> = {
+    display_name: row.display_name ?? '',
+    ...(row.email ? { email: row.email } : {}),
+    ...(row.country ? { country: row.country } : {}),
+    ...(splitList(row.languages) ? { languages: splitList(row.languages) } : {}),
+    ...(splitList(row.tags) ? { tags: splitList(row.tags) } : {}),
+    ...(socialColumns.length > 0 ? { socials: socialColumns.map((platform) => ({ platform, handle_or_url: row[platform] })) } : {}),
+  };
+  return { body, socialColumns, errors };
+}
+
+/** A readable row error: `instagram: is a URL on tiktok.com…` rather than `socials[0].handle_or_url: …`. */
+export function describeIssue(path: readonly PropertyKey[], message: string, socialColumns: readonly string[]): string {
+  const [head, index, ...rest] = path;
+  if (head === 'socials' && typeof index === 'number') {
+    return `${socialColumns[index] ?? 'socials'}${rest.length > 0 && rest[0] !== 'handle_or_url' ? `.${rest.join('.')}` : ''}: ${message}`;
+  }
+  if ((head === 'languages' || head === 'tags') && typeof index === 'number') return `${head} (value ${index + 1}): ${message}`;
+  if (head === 'display_name' && /received undefined|at least 1/.test(message)) return 'display_name: required.';
+  return `${path.map(String).join('.') || 'row'}: ${message}`;
+}

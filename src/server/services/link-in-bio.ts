@@ -1,0 +1,422 @@
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import { ApiError, type FieldError } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import type { NormalizedSocial } from '../lib/social-identity';
+import { isUniqueViolation } from './accounts';
+import type { LinkInBioBlock, LinkInBioPage, Prisma } from '../../generated/prisma/client';
+
+/**
+ * The creator's one link-in-bio page and its blocks.
+ * - One page per creator, slugs and usernames unique among pages: unique constraints decide (409).
+ * - Every write that touches blocks runs in a transaction that first locks the page row, so the block
+ *   count bound, `order` defaults and client_id checks see every earlier write; the unique
+ *   (page_id, client_id) constraint stays as the last guarantee that a retried create never duplicates.
+ * - Blocks are never deleted (hide with visible: false).
+ */
+export const BLOCK_TYPES = ['link', 'title', 'text', 'image'] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+/** Types a page create or PATCH may add; `image` needs the block endpoint (its media URL rules). */
+export const PAGE_BLOCK_TYPES = ['link', 'title', 'text'] as const satisfies readonly BlockType[];
+
+export const LINK_IN_BIO_LIMITS = {
+  /** Hidden blocks count too: blocks cannot be deleted. */
+  blocksPerPage: 200,
+  /** Title of link, title and image blocks. */
+  title: 100,
+  /** A text block's text (its `title`). */
+  text: 1000,
+  url: 2048,
+  clientId: 64,
+  bio: 300,
+  socialLinks: 10,
+  order: 1_000_000,
+  slugMin: 3,
+  slugMax: 40,
+  usernameMax: 30,
+} as const;
+
+type Rule = 'required' | 'optional' | 'forbidden';
+type ContentField = 'title' | 'url' | 'media_url';
+
+/** Which content fields each block type has. */
+export const BLOCK_FIELD_RULES: Record<BlockType, Record<ContentField, Rule>> = {
+  link: { title: 'required', url: 'required', media_url: 'optional' },
+  title: { title: 'required', url: 'forbidden', media_url: 'forbidden' },
+  text: { title: 'required', url: 'forbidden', media_url: 'forbidden' },
+  image: { title: 'optional', url: 'optional', media_url: 'required' },
+};
+
+export type BlockContent = Partial<Record<ContentField, string | null>>;
+
+export interface ContentIssue {
+  field: ContentField;
+  message: string;
+  code: string;
+}
+
+/** What is wrong with a block's content for its type; `content` is the block as it would be stored. */
+export function blockContentIssues(type: BlockType, content: BlockContent): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  for (const field of ['title', 'url', 'media_url'] as const) {
+    const rule = BLOCK_FIELD_RULES[type][field];
+    const present = content[field] !== undefined && content[field] !== null;
+    if (rule === 'required' && !present) issues.push({ field, message: `Required: a ${type} block needs a ${field}.`, code: 'required' });
+    if (rule === 'forbidden' && present) issues.push({ field, message: `A ${type} block has no ${field}; leave it out.`, code: 'not_allowed' });
+  }
+  const max = type === 'text' ? LINK_IN_BIO_LIMITS.text : LINK_IN_BIO_LIMITS.title;
+  if (typeof content.title === 'string' && content.title.length > max) {
+    issues.push({ field: 'title', message: `Too long: a ${type} block's title holds at most ${max} characters.`, code: 'too_big' });
+  }
+  return issues;
+}
+
+/**
+ * Link targets: absolute http(s) URLs on a public host name. Media URLs (image blocks, link
+ * thumbnails) must be https. Nothing else — javascript:, data:, relative paths — is a URL here.
+ */
+export function urlProblem(value: string, kind: 'link' | 'media'): string | null {
+  if (value.length > LINK_IN_BIO_LIMITS.url) return `must be at most ${LINK_IN_BIO_LIMITS.url} characters`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an absolute URL such as https://example.com/page';
+  }
+  if (kind === 'media' && url.protocol !== 'https:') return 'must be an https URL';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL';
+  if (url.username || url.password) return 'must not contain a user name or password';
+  if (!z.regexes.domain.test(url.hostname)) return 'must have a public host name such as example.com';
+  return null;
+}
+
+export interface BlockFieldsInput extends BlockContent {
+  visible?: boolean;
+  order?: number;
+}
+
+export interface NewBlockInput extends BlockFieldsInput {
+  client_id: string;
+  type: BlockType;
+}
+
+export interface BlockEditInput extends BlockFieldsInput {
+  id: string;
+  /** Must equal the block's type when given (types never change). */
+  type?: BlockType;
+}
+
+export type BlockChange = NewBlockInput | BlockEditInput;
+
+/** A social link as stored in `social_links` (JSON). */
+interface StoredSocialLink {
+  platform: string;
+  identity: string;
+  username: string;
+  url: string;
+}
+
+export interface PageFieldsInput {
+  slug?: string;
+  username?: string;
+  bio?: string | null;
+  social_links?: NormalizedSocial[];
+}
+
+export interface CreatePageInput extends PageFieldsInput {
+  slug: string;
+  username: string;
+  blocks?: NewBlockInput[];
+}
+
+export interface UpdatePageInput extends PageFieldsInput {
+  blocks?: BlockChange[];
+}
+
+export type PageWithBlocks = LinkInBioPage & { blocks: LinkInBioBlock[] };
+
+const WITH_BLOCKS = { blocks: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } } satisfies Prisma.LinkInBioPageInclude;
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
+type Tx = Prisma.TransactionClient;
+
+function pageNotFound(): ApiError {
+  return new ApiError('not-found', 'You have no link-in-bio page yet; create it with POST /link-in-bio.');
+}
+
+/** 409s from the page's unique keys, with the field that clashed. */
+function uniqueConflict(error: unknown, input: PageFieldsInput): ApiError | null {
+  if (!isUniqueViolation(error)) return null;
+  if (isUniqueViolation(error, 'creator_id')) {
+    return new ApiError('conflict', 'You already have a link-in-bio page (one per creator); change it with PATCH /link-in-bio.');
+  }
+  for (const field of ['slug', 'username'] as const) {
+    if (isUniqueViolation(error, field)) {
+      return new ApiError('conflict', `The ${field} "${input[field]}" is already used by another link-in-bio page; choose another.`, {
+        errors: [{ path: `body.${field}`, message: 'Already used by another page.', code: 'taken' }],
+      });
+    }
+  }
+  return null;
+}
+
+function socialLinksJson(links: NormalizedSocial[]): StoredSocialLink[] {
+  return links.map((s) => ({ platform: s.platform, identity: s.identity, username: s.username, url: s.profileUrl }));
+}
+
+function pageData(input: PageFieldsInput): Prisma.LinkInBioPageUncheckedUpdateInput {
+  const data: Prisma.LinkInBioPageUncheckedUpdateInput = {};
+  if (input.slug !== undefined) data.slug = input.slug;
+  if (input.username !== undefined) data.username = input.username;
+  if (input.bio !== undefined) data.bio = input.bio;
+  if (input.social_links !== undefined) data.socialLinks = socialLinksJson(input.social_links) as unknown as Prisma.InputJsonValue;
+  return data;
+}
+
+function contentData(fields: BlockFieldsInput): Prisma.LinkInBioBlockUncheckedUpdateInput {
+  const data: Prisma.LinkInBioBlockUncheckedUpdateInput = {};
+  if (fields.title !== undefined) data.title = fields.title;
+  if (fields.url !== undefined) data.url = fields.url;
+  if (fields.media_url !== undefined) data.mediaUrl = fields.media_url;
+  if (fields.visible !== undefined) data.visible = fields.visible;
+  if (fields.order !== undefined) data.position = fields.order;
+  return data;
+}
+
+/**
+ * Rows for new blocks. A block without `order` goes after every block of the page — existing ones and
+ * those with an explicit order in the same request — in the order given.
+ */
+export function newBlockRows(pageId: string, blocks: NewBlockInput[], highestExistingOrder: number): Prisma.LinkInBioBlockCreateManyInput[] {
+  let next = Math.max(highestExistingOrder, ...blocks.map((b) => b.order ?? -1)) + 1;
+  return blocks.map((block) => ({
+    id: newObjectId(),
+    pageId,
+    clientId: block.client_id,
+    type: block.type,
+    title: block.title ?? null,
+    url: block.url ?? null,
+    mediaUrl: block.media_url ?? null,
+    visible: block.visible ?? true,
+    position: block.order ?? next++,
+  }));
+}
+
+function blockLimitConflict(existing: number, adding: number): ApiError {
+  return new ApiError(
+    'conflict',
+    `A page holds at most ${LINK_IN_BIO_LIMITS.blocksPerPage} blocks (hidden ones included); it has ${existing} and this request adds ${adding}. Reuse blocks you have hidden instead.`,
+  );
+}
+
+/**
+ * Runs `work` in a transaction holding the page row lock (SELECT … FOR UPDATE): writers of one
+ * page's blocks queue behind each other, writers of different pages do not.
+ */
+export async function withPageLock<T>(
+  db: Db,
+  where: { creatorId: string } | { pageId: string },
+  work: (tx: Tx, pageId: string) => Promise<T>,
+  input: PageFieldsInput = {},
+): Promise<T> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const rows =
+        'creatorId' in where
+          ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM link_in_bio_pages WHERE creator_id = ${where.creatorId} FOR UPDATE`
+          : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM link_in_bio_pages WHERE id = ${where.pageId} FOR UPDATE`;
+      if (!rows[0]) throw pageNotFound();
+      return work(tx, rows[0].id);
+    }, TRANSACTION_OPTIONS);
+  } catch (error) {
+    throw uniqueConflict(error, input) ?? error;
+  }
+}
+
+export interface BlockChangeResult {
+  /** One entry per requested change, in request order. */
+  results: { id: string; created: boolean }[];
+  changed: boolean;
+}
+
+/**
+ * Applies block edits (by `id`) and creations (by `client_id`) to a locked page. A `client_id`
+ * that already names a block of the page means "already created": that block is returned as it is.
+ * `pathOf(i)` names where change i sits in the request, for error paths.
+ */
+export async function applyBlockChanges(tx: Tx, pageId: string, changes: BlockChange[], pathOf: (index: number) => string): Promise<BlockChangeResult> {
+  const existing = await tx.linkInBioBlock.findMany({ where: { pageId } });
+  const byId = new Map(existing.map((b) => [b.id, b]));
+  const byClientId = new Map(existing.map((b) => [b.clientId, b]));
+  const errors: FieldError[] = [];
+  const edits: { id: string; data: Prisma.LinkInBioBlockUncheckedUpdateInput }[] = [];
+  const creations: NewBlockInput[] = [];
+  const results: BlockChangeResult['results'] = [];
+
+  changes.forEach((change, index) => {
+    const path = pathOf(index);
+    if ('id' in change) {
+      const block = byId.get(change.id);
+      if (!block) {
+        throw new ApiError('not-found', `No block with id ${change.id} is on your page.`, {
+          errors: [{ path: `${path}.${path === 'body' ? 'block_id' : 'id'}`, message: 'Not a block of your page.', code: 'not_found' }],
+        });
+      }
+      const type = block.type as BlockType;
+      if (change.type !== undefined && change.type !== type) {
+        errors.push({ path: `${path}.type`, message: `A block's type cannot change; this one is a ${type} block.`, code: 'immutable' });
+      } else {
+        const merged: BlockContent = {
+          title: change.title !== undefined ? change.title : block.title,
+          url: change.url !== undefined ? change.url : block.url,
+          media_url: change.media_url !== undefined ? change.media_url : block.mediaUrl,
+        };
+        for (const issue of blockContentIssues(type, merged)) errors.push({ path: `${path}.${issue.field}`, message: issue.message, code: issue.code });
+      }
+      const data = contentData(change);
+      if (Object.keys(data).length > 0) edits.push({ id: block.id, data });
+      results.push({ id: block.id, created: false });
+      return;
+    }
+    const known = byClientId.get(change.client_id);
+    if (known) {
+      results.push({ id: known.id, created: false });
+      return;
+    }
+    creations.push(change);
+    results.push({ id: '', created: true });
+  });
+
+  if (errors.length > 0) {
+    throw new ApiError('validation-error', errors.length === 1 ? `${errors[0]!.path}: ${errors[0]!.message}` : `${errors.length} block fields are invalid.`, { errors });
+  }
+  if (existing.length + creations.length > LINK_IN_BIO_LIMITS.blocksPerPage) throw blockLimitConflict(existing.length, creations.length);
+
+  for (const edit of edits) await tx.linkInBioBlock.update({ where: { id: edit.id }, data: edit.data });
+  // New blocks go after the others as they stand once this request's reorders apply.
+  const orders = new Map(existing.map((b) => [b.id, b.position]));
+  for (const edit of edits) if (typeof edit.data.position === 'number') orders.set(edit.id, edit.data.position);
+  const rows = newBlockRows(pageId, creations, Math.max(-1, ...orders.values()));
+  if (rows.length > 0) await tx.linkInBioBlock.createMany({ data: rows });
+  let created = 0;
+  for (const result of results) if (result.created) result.id = rows[created++]!.id;
+  return { results, changed: edits.length > 0 || rows.length > 0 };
+}
+
+async function readPage(tx: Tx | Db, pageId: string): Promise<PageWithBlocks> {
+  return tx.linkInBioPage.findUniqueOrThrow({ where: { id: pageId }, include: WITH_BLOCKS });
+}
+
+export async function getLinkInBioPage(db: Db, creatorId: string): Promise<PageWithBlocks> {
+  const page = await db.linkInBioPage.findUnique({ where: { creatorId }, include: WITH_BLOCKS });
+  if (!page) throw pageNotFound();
+  return page;
+}
+
+/** POST /link-in-bio: the page and its first blocks, in one transaction. */
+export async function createLinkInBioPage(db: Db, creatorId: string, input: CreatePageInput): Promise<PageWithBlocks> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const page = await tx.linkInBioPage.create({
+        data: {
+          id: newObjectId(),
+          creatorId,
+          slug: input.slug,
+          username: input.username,
+          bio: input.bio ?? null,
+          socialLinks: socialLinksJson(input.social_links ?? []) as unknown as Prisma.InputJsonValue,
+        },
+      });
+      const rows = newBlockRows(page.id, input.blocks ?? [], -1);
+      if (rows.length > 0) await tx.linkInBioBlock.createMany({ data: rows });
+      return readPage(tx, page.id);
+    }, TRANSACTION_OPTIONS);
+  } catch (error) {
+    throw uniqueConflict(error, input) ?? error;
+  }
+}
+
+/** PATCH /link-in-bio: supplied page fields, block edits and new blocks, all or nothing. */
+export async function updateLinkInBioPage(db: Db, creatorId: string, input: UpdatePageInput): Promise<PageWithBlocks> {
+  if (Object.keys(input).length === 0) throw new ApiError('validation-error', 'Send at least one property to change.');
+  return withPageLock(
+    db,
+    { creatorId },
+    async (tx, pageId) => {
+      const data = pageData(input);
+      const blocks = input.blocks ? await applyBlockChanges(tx, pageId, input.blocks, (i) => `body.blocks[${i}]`) : null;
+      // Block changes alone still move the page's updated_at.
+      if (Object.keys(data).length > 0 || blocks?.changed) await tx.linkInBioPage.update({ where: { id: pageId }, data: { ...data, updatedAt: new Date() } });
+      return readPage(tx, pageId);
+    },
+    input,
+  );
+}
+
+/** POST /link-in-bio/blocks: one block edited (by id) or created (by client_id, retry-safe). */
+export async function saveLinkInBioBlock(
+  db: Db,
+  creatorId: string,
+  change: BlockChange & { type: BlockType },
+): Promise<{ page: PageWithBlocks; blockId: string; created: boolean }> {
+  return withPageLock(db, { creatorId }, async (tx, pageId) => {
+    const { results, changed } = await applyBlockChanges(tx, pageId, [change], () => 'body');
+    if (changed) await tx.linkInBioPage.update({ where: { id: pageId }, data: { updatedAt: new Date() } });
+    return { page: await readPage(tx, pageId), blockId: results[0]!.id, created: results[0]!.created };
+  });
+}
+
+export interface LinkInBioBlockView {
+  id: string;
+  client_id: string;
+  type: BlockType;
+  title: string | null;
+  url: string | null;
+  media_url: string | null;
+  visible: boolean;
+  order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkInBioPageView {
+  id: string;
+  creator_id: string;
+  slug: string;
+  username: string;
+  bio: string | null;
+  social_links: { platform: string; username: string; url: string }[];
+  blocks: LinkInBioBlockView[];
+  share_url: string;
+  editor_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function linkInBioPageView(page: PageWithBlocks, baseUrl: string): LinkInBioPageView {
+  const links = (Array.isArray(page.socialLinks) ? page.socialLinks : []) as unknown as StoredSocialLink[];
+  return {
+    id: page.id,
+    creator_id: page.creatorId,
+    slug: page.slug,
+    username: page.username,
+    bio: page.bio,
+    social_links: links.map((link) => ({ platform: link.platform, username: link.username, url: link.url })),
+    blocks: page.blocks.map((block) => ({
+      id: block.id,
+      client_id: block.clientId,
+      type: block.type as BlockType,
+      title: block.title,
+      url: block.url,
+      media_url: block.mediaUrl,
+      visible: block.visible,
+      order: block.position,
+      created_at: block.createdAt.toISOString(),
+      updated_at: block.updatedAt.toISOString(),
+    })),
+    share_url: `${baseUrl}/l/${page.slug}`,
+    editor_url: `${baseUrl}/editor/link-in-bio/${page.id}`,
+    created_at: page.createdAt.toISOString(),
+    updated_at: page.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The editor pages' forms: which fields each resource's editor offers, how stored rows become form
+ * values, and the API's own field schemas that validate them.
+ */
+import { z } from 'zod';
+import type { Campaign as CampaignRow, Deck as DeckRow, LinkInBioPage, MediaKit as MediaKitRow } from '../../generated/prisma/client';
+import { campaignFieldsShape } from '../routers/campaigns/schemas';
+import { deckFieldsShape } from '../routers/decks/schemas';
+import { bioField, slugField, usernameField } from '../routers/link-in-bio/schemas';
+import { mediaKitContentShape } from '../routers/media-kits/schemas';
+import { CPM_PLATFORMS, REFRESH_CADENCES, REFRESH_STATES } from '../services/campaigns';
+import { DECK_CTAS, DECK_THEMES, DECK_VISIBILITIES } from '../services/decks';
+import { LINK_IN_BIO_LIMITS } from '../services/link-in-bio';
+import { MEDIA_KIT_TEMPLATES, MEDIA_KIT_THEMES } from '../services/media-kits';
+import { toDateTimeLocal } from './editor';
+import type { EditorField, EditorValues } from './editor-fields';
+
+const options = (values: readonly string[], labels: Record<string, string> = {}) => values.map((value) => ({ value, label: labels[value] ?? value }));
+const THEME_LABELS = { light: 'Light', dark: 'Dark' };
+const VISIBILITY_LABELS = { link: 'Anyone with the link', private: 'Private (only you)' };
+const COLOR_HINT = 'A hex colour like #2563EB; leave empty for the default.';
+
+export const mediaKitEditor = {
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 },
+    { name: 'visibility', label: 'Visibility', kind: 'select', options: options(['link', 'private'], VISIBILITY_LABELS) },
+    {
+      name: 'template',
+      label: 'Template',
+      kind: 'select',
+      options: MEDIA_KIT_TEMPLATES.map((t) => ({ value: t.id, label: t.name })),
+      hint: 'A new template brings its own theme, colours and sections unless you change those too.',
+    },
+    { name: 'theme', label: 'Theme', kind: 'select', options: options(MEDIA_KIT_THEMES, THEME_LABELS) },
+    { name: 'headline', label: 'Headline', kind: 'text', maxLength: 120, nullable: true, wide: true },
+    { name: 'bio', label: 'Bio', kind: 'textarea', maxLength: 2000, nullable: true, wide: true },
+    { name: 'contact_email', label: 'Contact email', kind: 'email', nullable: true },
+    { name: 'accent_color', label: 'Accent colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    { name: 'picture_url', label: 'Picture URL', kind: 'url', nullable: true, hint: 'An https:// image address; uploads are not supported.' },
+    { name: 'cover_url', label: 'Cover image URL', kind: 'url', nullable: true, hint: 'An https:// image address.' },
+  ] as const satisfies readonly EditorField[],
+  values: (kit: MediaKitRow): EditorValues => ({
+    name: kit.name,
+    visibility: kit.visibility,
+    template: kit.templateId,
+    theme: kit.theme,
+    headline: kit.headline ?? '',
+    bio: kit.bio ?? '',
+    contact_email: kit.contactEmail ?? '',
+    accent_color: kit.accentColor ?? '',
+    background_color: kit.backgroundColor ?? '',
+    picture_url: kit.pictureUrl ?? '',
+    cover_url: kit.coverUrl ?? '',
+  }),
+  schema: z.strictObject(mediaKitContentShape).partial(),
+};
+
+const CTA_LABELS = { partnerWithMe: 'Partner with me', contactUs: 'Contact us', requestRates: 'Request rates', bookACall: 'Book a call', none: 'No button' };
+
+export const deckEditor = {
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text', required: true, maxLength: 120 },
+    { name: 'slug', label: 'Link slug', kind: 'text', required: true, maxLength: 64, hint: 'Lowercase letters, digits and hyphens. Changing it breaks links already shared.' },
+    { name: 'visibility', label: 'Visibility', kind: 'select', options: options(DECK_VISIBILITIES, VISIBILITY_LABELS) },
+    { name: 'cta', label: 'Call to action', kind: 'select', options: options(DECK_CTAS, CTA_LABELS) },
+    { name: 'bio', label: 'Introduction', kind: 'textarea', maxLength: 2000, nullable: true, wide: true },
+    { name: 'contact_email', label: 'Contact email', kind: 'email', nullable: true },
+    { name: 'location', label: 'Location', kind: 'text', maxLength: 100, nullable: true },
+    { name: 'tags', label: 'Tags', kind: 'tags', hint: 'Comma-separated, up to 20.', wide: true },
+    { name: 'theme', label: 'Theme', kind: 'select', options: options(DECK_THEMES, THEME_LABELS) },
+    { name: 'accent_color', label: 'Accent colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+  ] as const satisfies readonly EditorField[],
+  values: (deck: DeckRow): EditorValues => ({
+    title: deck.title,
+    slug: deck.slug,
+    visibility: deck.visibility,
+    cta: deck.cta,
+    bio: deck.bio ?? '',
+    contact_email: deck.contactEmail ?? '',
+    location: deck.location ?? '',
+    tags: deck.tags.join(', '),
+    theme: deck.theme,
+    accent_color: deck.accentColor ?? '',
+    background_color: deck.backgroundColor ?? '',
+  }),
+  schema: z.strictObject(deckFieldsShape).partial(),
+};
+
+const PLATFORM_LABELS: Record<string, string> = { instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', twitter: 'X (Twitter)' };
+
+export const campaignEditor = {
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
+    { name: 'description', label: 'Description', kind: 'textarea', maxLength: 5000, nullable: true, wide: true },
+    { name: 'starts_at', label: 'Starts (UTC)', kind: 'datetime', nullable: true },
+    { name: 'ends_at', label: 'Ends (UTC)', kind: 'datetime', nullable: true, hint: 'Not before the start.' },
+    { name: 'refresh_cadence', label: 'Metrics refresh', kind: 'select', options: options(REFRESH_CADENCES, { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' }) },
+    { name: 'refresh_state', label: 'Refresh state', kind: 'select', options: options(REFRESH_STATES, { active: 'Active', paused: 'Paused' }) },
+    ...CPM_PLATFORMS.map(
+      (platform) => ({ name: `cpm.${platform}`, label: `CPM ${PLATFORM_LABELS[platform] ?? platform}`, kind: 'number', hint: 'Cost per 1000 views.' }) as const,
+    ),
+    { name: 'emv_override', label: 'EMV override', kind: 'number', nullable: true, hint: 'Leave empty to compute earned media value from the CPMs.' },
+  ] satisfies readonly EditorField[],
+  values: (campaign: CampaignRow): EditorValues => ({
+    name: campaign.name,
+    description: campaign.description ?? '',
+    starts_at: toDateTimeLocal(campaign.startsAt?.toISOString() ?? null),
+    ends_at: toDateTimeLocal(campaign.endsAt?.toISOString() ?? null),
+    refresh_cadence: campaign.refreshCadence,
+    refresh_state: campaign.refreshState,
+    'cpm.instagram': String(campaign.cpmInstagram ?? 0),
+    'cpm.tiktok': String(campaign.cpmTiktok ?? 0),
+    'cpm.youtube': String(campaign.cpmYoutube ?? 0),
+    'cpm.twitter': String(campaign.cpmTwitter ?? 0),
+    emv_override: campaign.emvOverride === null ? '' : String(campaign.emvOverride),
+  }),
+  schema: z.strictObject(campaignFieldsShape).partial(),
+};
+
+export const linkInBioEditor = {
+  fields: [
+    {
+      name: 'username',
+      label: 'Username',
+      kind: 'text',
+      required: true,
+      maxLength: LINK_IN_BIO_LIMITS.usernameMax,
+      hint: 'Letters, digits, periods and underscores, without @.',
+    },
+    {
+      name: 'slug',
+      label: 'Link slug',
+      kind: 'text',
+      required: true,
+      maxLength: LINK_IN_BIO_LIMITS.slugMax,
+      hint: '3–40 lowercase letters, digits and inner hyphens. Changing it breaks links already shared.',
+    },
+    { name: 'bio', label: 'Bio', kind: 'textarea', maxLength: LINK_IN_BIO_LIMITS.bio, nullable: true, wide: true },
+  ] as const satisfies readonly EditorField[],
+  values: (page: LinkInBioPage): EditorValues => ({ username: page.username, slug: page.slug, bio: page.bio ?? '' }),
+  schema: z.strictObject({ username: usernameField, slug: slugField, bio: bioField.nullable() }).partial(),
+};

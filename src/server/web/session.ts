@@ -1,0 +1,58 @@
+/**
+ * The signed-in user of a page or server action, and the agency or creator they act for. Pages call
+ * `requireAccount(path)`: signed out → redirect to /sign-in (coming back to `path` afterwards).
+ */
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import type { App } from '../app';
+import { getApp } from '../app-singleton';
+import { subjectForUser, type UserSubject } from '../services/accounts';
+import { authFor, type Auth } from './auth';
+
+export interface SignedIn {
+  app: App;
+  auth: Auth;
+  user: { id: string; email: string; name: string | null };
+  /** Null only for a user whose agency or creator could not be created at sign-up. */
+  subject: UserSubject | null;
+}
+
+/** Once per request (React cache): the layout, the page and the header share one lookup. */
+export const currentAccount = cache(async (): Promise<SignedIn | null> => {
+  const app = await getApp();
+  const auth = await authFor(app);
+  const session = await auth.api.getSession({ headers: await headers() });
+  if (!session) return null;
+  const subject = await subjectForUser(app.services.db, session.user.id);
+  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject };
+});
+
+/** Only same-site paths, so `?next=` cannot send anyone elsewhere after signing in. */
+export function safeReturnPath(value: unknown, fallback = '/settings'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  return value;
+}
+
+export function signInPath(returnTo: string): string {
+  return `/sign-in?next=${encodeURIComponent(safeReturnPath(returnTo))}`;
+}
+
+export async function requireAccount(returnTo: string): Promise<SignedIn> {
+  const account = await currentAccount();
+  if (!account) redirect(signInPath(returnTo));
+  return account;
+}
+
+/** For pages that need the agency or creator; a user without one is sent to the overview, which explains. */
+export async function requireSubject(returnTo: string): Promise<SignedIn & { subject: UserSubject }> {
+  const account = await requireAccount(returnTo);
+  if (!account.subject) redirect('/settings');
+  return account as SignedIn & { subject: UserSubject };
+}
+
+/** The client address for rate limiting: the first X-Forwarded-For hop (Next sets it from the socket when absent). */
+export function clientAddress(requestHeaders: Headers): string {
+  const forwarded = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || requestHeaders.get('x-real-ip') || 'unknown';
+}
