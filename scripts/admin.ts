@@ -12,6 +12,8 @@ import { isObjectId } from '../src/server/lib/object-id';
 import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement, type SubjectRef } from '../src/server/services/accounts';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from '../src/server/services/api-keys';
 import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
+import { rebuildPageViewRollups } from '../src/server/services/page-views';
+import { createOpportunity, listOpportunities, opportunityView, setOpportunityActive, type OpportunityView } from '../src/server/services/sponsorships';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--json]
 
@@ -23,6 +25,11 @@ commands:
   list-keys       [--subject-type agency|creator --subject-id ID]
   revoke-key      --id KEY_ID
   set-plan        --subject-type agency|creator --subject-id ID [--plan CODE] [--entitlement active|suspended]
+  add-opportunity --brand NAME --title TEXT [--platforms instagram,tiktok] [--tags a,b] [--min-followers N]
+                  [--max-followers N] [--countries US,GB] [--languages en,es] [--budget AMOUNT] [--currency USD]
+  list-opportunities [--all]        (--all includes closed ones)
+  close-opportunity  --id ID        (stops matching it; reopen with --reopen)
+  rebuild-analytics  [--subject-type agency|creator --subject-id ID]   (page-view rollups from the raw views)
 `;
 
 class UsageError extends Error {}
@@ -41,6 +48,18 @@ const { positionals, values } = parseArgs({
     'expires-in-days': { type: 'string' },
     id: { type: 'string' },
     entitlement: { type: 'string' },
+    brand: { type: 'string' },
+    title: { type: 'string' },
+    platforms: { type: 'string' },
+    tags: { type: 'string' },
+    'min-followers': { type: 'string' },
+    'max-followers': { type: 'string' },
+    countries: { type: 'string' },
+    languages: { type: 'string' },
+    budget: { type: 'string' },
+    currency: { type: 'string' },
+    all: { type: 'boolean', default: false },
+    reopen: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -72,6 +91,43 @@ function expiryFromArgs(): Date | null {
     return new Date(Date.now() + days * 86_400_000);
   }
   return null;
+}
+
+function csv(option: 'platforms' | 'tags' | 'countries' | 'languages'): string[] {
+  return (values[option] ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+function wholeNumber(option: 'min-followers' | 'max-followers'): number | null {
+  const value = values[option];
+  if (value === undefined) return null;
+  if (!/^\d+$/.test(value.trim())) throw new UsageError(`--${option} must be a whole number`);
+  return Number(value);
+}
+
+/** --budget in major units (5000, 5000.50) → minor units, by the currency's ISO 4217 decimals (JPY has none). */
+function budgetCents(currency: string): number | null {
+  const value = values.budget;
+  if (value === undefined) return null;
+  if (!/^\d+(\.\d+)?$/.test(value.trim())) throw new UsageError('--budget must be an amount like 5000 or 2500.50');
+  let decimals = 2;
+  try {
+    decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An invalid currency is reported by the service with the other fields.
+  }
+  return Math.round(Number(value) * 10 ** decimals);
+}
+
+function printOpportunity(o: OpportunityView): string {
+  const audience = o.audience.min_followers !== null || o.audience.max_followers !== null ? `  followers ${o.audience.min_followers ?? 0}–${o.audience.max_followers ?? '∞'}` : '';
+  const budget = o.budget ? `  budget ${o.budget.amount} ${o.budget.currency} (minor units)` : '';
+  const lists = [
+    o.platforms.length ? `platforms ${o.platforms.join(',')}` : '',
+    o.tags.length ? `tags ${o.tags.join(',')}` : '',
+    o.countries.length ? `countries ${o.countries.join(',')}` : '',
+    o.languages.length ? `languages ${o.languages.join(',')}` : '',
+  ].filter(Boolean);
+  return `${o.id}  ${o.active ? 'open  ' : 'closed'}  ${o.brand}: "${o.title}"${audience}${budget}${lists.length ? `  ${lists.join('  ')}` : ''}`;
 }
 
 function printKey(key: ApiKeySummary): string {
@@ -129,6 +185,38 @@ async function run(database: Database, command: string): Promise<{ json: unknown
         json: { subject_type: subject.type, subject_id: subject.id, plan: updated.planCode, entitlement: updated.entitlement },
         text: `${subject.type} ${subject.id}: plan ${updated.planCode}, entitlement ${updated.entitlement}`,
       };
+    }
+    case 'add-opportunity': {
+      const currency = (values.currency ?? 'USD').trim().toUpperCase();
+      const row = await createOpportunity(db, {
+        brand: required('brand'),
+        title: required('title'),
+        platforms: csv('platforms'),
+        tags: csv('tags'),
+        minFollowers: wholeNumber('min-followers'),
+        maxFollowers: wholeNumber('max-followers'),
+        countries: csv('countries'),
+        languages: csv('languages'),
+        budgetCents: budgetCents(currency),
+        currency,
+      });
+      const view = opportunityView(row);
+      return { json: view, text: `added ${printOpportunity(view)}` };
+    }
+    case 'list-opportunities': {
+      const rows = (await listOpportunities(db, { includeInactive: values.all })).map(opportunityView);
+      return { json: rows, text: rows.length === 0 ? 'no opportunities' : rows.map(printOpportunity).join('\n') };
+    }
+    case 'close-opportunity': {
+      const id = required('id');
+      if (!isObjectId(id)) throw new UsageError('--id must be a 24-character hexadecimal id');
+      const view = opportunityView(await setOpportunityActive(db, id, values.reopen));
+      return { json: view, text: `${values.reopen ? 'reopened' : 'closed'} ${printOpportunity(view)}` };
+    }
+    case 'rebuild-analytics': {
+      const owner = values['subject-type'] || values['subject-id'] ? subjectFromArgs() : undefined;
+      const { rollups } = await rebuildPageViewRollups(db, { owner });
+      return { json: { rollups }, text: `rebuilt ${rollups} day rollups from the raw page views${owner ? ` of ${owner.type} ${owner.id}` : ''}` };
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');

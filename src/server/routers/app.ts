@@ -1,4 +1,5 @@
 import { router } from '../trpc/procedures';
+import { getViewAnalytics } from './analytics/views';
 import { createCampaign } from './campaigns/create';
 import { getCampaign } from './campaigns/get';
 import { listCampaigns } from './campaigns/list';
@@ -26,6 +27,7 @@ import { listMediaKits } from './media-kits/list';
 import { updateMediaKit } from './media-kits/update';
 import { getMe } from './me/get';
 import { listSocialsProcedure } from './socials/list';
+import { listSponsorshipMatches } from './sponsorship-matches/list';
 
 /** Every public operation, one entry per procedure file. */
 export const appRouter = router({
@@ -38,6 +40,8 @@ export const appRouter = router({
   linkInBio: router({ get: getLinkInBio, create: createLinkInBio, update: updateLinkInBio, saveBlock: saveLinkInBioBlockProcedure, createImport: createLinkInBioImport, getImport: getLinkInBioImport }),
   decks: router({ list: listDecks, create: createDeck, get: getDeck, update: updateDeck }),
   campaigns: router({ list: listCampaigns, create: createCampaign, get: getCampaign, update: updateCampaign }),
+  analytics: router({ views: getViewAnalytics }),
+  sponsorshipMatches: router({ list: listSponsorshipMatches }),
 });
 
 export type AppRouter = typeof appRouter;

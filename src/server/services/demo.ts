@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { createAgency, createCreatorAccount } from './accounts';
 import { createApiKey } from './api-keys';
+import { seedDemoShowcase } from './demo-showcase';
 
 export interface DemoSeed {
   agency: { id: string; name: string; key: string };
@@ -19,6 +20,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<DemoSeed | null> {
   const { creator } = await createCreatorAccount(db, { displayName: 'Demo Creator', email: 'demo-creator@example.com', planCode: 'pro' });
   const agencyKey = await createApiKey(db, { subject: { type: 'agency', id: agency.id }, name: 'Demo agency key', scopes: ['all'] });
   const creatorKey = await createApiKey(db, { subject: { type: 'creator', id: creator.id }, name: 'Demo creator key', scopes: ['all'] });
+  await seedDemoShowcase(db, agency.id, creator.id);
   return {
     agency: { id: agency.id, name: agency.name, key: agencyKey.secret },
     creator: { id: creator.id, name: creator.displayName, key: creatorKey.secret },

@@ -1,0 +1,49 @@
+const PLATFORM_LABELS: Record<string, string> = {
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  twitter: 'X',
+  twitch: 'Twitch',
+  snapchat: 'Snapchat',
+  threads: 'Threads',
+};
+
+export function platformLabel(platform: string): string {
+  return PLATFORM_LABELS[platform] ?? platform.charAt(0).toUpperCase() + platform.slice(1);
+}
+
+/** 1.2K, 34K, 1.5M: how audience sizes are usually shown. */
+export function compact(value: number): string {
+  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+export function whole(value: number): string {
+  return new Intl.NumberFormat('en-US').format(value);
+}
+
+export function percent(ratio: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}
+
+export function day(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+/** Up to 160 characters, cut at a word: for meta descriptions. */
+export function summary(text: string | null | undefined, fallback: string): string {
+  const value = (text ?? '').replace(/\s+/g, ' ').trim() || fallback;
+  if (value.length <= 160) return value;
+  return `${value.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+}
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}

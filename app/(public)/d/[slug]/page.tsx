@@ -1,0 +1,123 @@
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { isDeckUnlocked, type PublicDeck } from '@/server/services/public-pages';
+import { CreatorCard, ShareShell, Stat } from '../../_components/share';
+import { countView } from '../../_lib/count-view';
+import { unlockCookieName } from '../../_lib/deck-unlock';
+import { compact, summary } from '../../_lib/format';
+import { appSecret, loadDeck, publicBaseUrl } from '../../_lib/load';
+import styles from '../../share.module.css';
+import { unlockDeck } from './actions';
+import { UnlockForm } from './unlock-form';
+
+type Props = { params: Promise<{ slug: string }> };
+
+const CTA_LABELS: Record<string, string | null> = {
+  partnerWithMe: 'Partner with us',
+  contactUs: 'Contact us',
+  requestRates: 'Request rates',
+  bookACall: 'Book a call',
+  none: null,
+};
+
+async function unlocked(deck: PublicDeck): Promise<boolean> {
+  if (!deck.passwordHash) return true;
+  const token = (await cookies()).get(unlockCookieName(deck.id))?.value;
+  return isDeckUnlocked(await appSecret(), { id: deck.id, passwordHash: deck.passwordHash }, token);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const deck = await loadDeck(slug);
+  if (!deck) return { title: { absolute: 'Deck not found' }, robots: { index: false } };
+  const robots = { index: false, follow: false };
+  // Behind a password, say nothing but the title.
+  if (deck.passwordHash) return { title: { absolute: `${deck.title} · ${deck.agencyName}` }, robots, openGraph: { title: deck.title } };
+  const title = `${deck.title} · ${deck.agencyName}`;
+  const description = summary(deck.bio, `${deck.creators.length} creators from ${deck.agencyName}.`);
+  const image = deck.coverUrl ?? deck.pictureUrl;
+  return {
+    title: { absolute: title },
+    description,
+    robots,
+    openGraph: { type: 'website', title, description, url: `${await publicBaseUrl()}/d/${deck.slug}`, ...(image ? { images: [{ url: image }] } : {}) },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, description },
+  };
+}
+
+export default async function DeckPage({ params }: Props) {
+  const { slug } = await params;
+  const deck = await loadDeck(slug);
+  if (!deck) notFound();
+
+  if (!(await unlocked(deck))) {
+    return (
+      <ShareShell design={deck.design}>
+        <header className={styles.hero}>
+          <div>
+            <p className={styles.muted}>{deck.agencyName}</p>
+            <h1>{deck.title}</h1>
+            <p className={styles.lead}>This deck is protected. Enter the password you were given to view it.</p>
+          </div>
+        </header>
+        <UnlockForm action={unlockDeck.bind(null, deck.slug)} />
+      </ShareShell>
+    );
+  }
+
+  await countView(deck.target);
+  const reach = deck.creators.reduce((sum, c) => sum + (c.totalFollowers ?? 0), 0);
+  const cta = CTA_LABELS[deck.cta] ?? null;
+  return (
+    <ShareShell design={deck.design} wide>
+      {deck.coverUrl ? <img className={styles.cover} src={deck.coverUrl} alt="" width={1200} height={400} decoding="async" referrerPolicy="no-referrer" /> : null}
+      <header className={styles.hero}>
+        <div>
+          <p className={styles.muted}>{deck.agencyName}</p>
+          <h1>{deck.title}</h1>
+          {deck.bio ? <p className={styles.lead}>{deck.bio}</p> : null}
+          {deck.location ? <p className={styles.muted}>{deck.location}</p> : null}
+        </div>
+      </header>
+      {deck.tags.length > 0 ? (
+        <ul className={styles.tags} aria-label="Topics">
+          {deck.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      ) : null}
+      <section className={styles.section} aria-labelledby="at-a-glance">
+        <h2 id="at-a-glance">At a glance</h2>
+        <dl className={styles.stats}>
+          <Stat label="Creators" value={String(deck.creators.length)} />
+          <Stat label="Combined followers" value={reach > 0 ? compact(reach) : '—'} />
+        </dl>
+      </section>
+      <section className={styles.section} aria-labelledby="creators">
+        <h2 id="creators">Creators</h2>
+        {deck.creators.length > 0 ? (
+          <ul className={styles.grid}>
+            {deck.creators.map((creator) => (
+              <li key={creator.id}>
+                <CreatorCard creator={creator} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>No creators in this deck yet.</p>
+        )}
+      </section>
+      {cta && deck.contactEmail ? (
+        <section className={styles.section} aria-labelledby="contact">
+          <h2 id="contact">Interested?</h2>
+          <p>
+            <a className={styles.button} href={`mailto:${deck.contactEmail}?subject=${encodeURIComponent(deck.title)}`}>
+              {cta}
+            </a>
+          </p>
+        </section>
+      ) : null}
+    </ShareShell>
+  );
+}

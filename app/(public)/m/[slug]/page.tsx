@@ -1,0 +1,98 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { Avatar, ShareShell, SocialList, Stat } from '../../_components/share';
+import { countView } from '../../_lib/count-view';
+import { compact, percent, summary, whole } from '../../_lib/format';
+import { loadMediaKit, publicBaseUrl } from '../../_lib/load';
+import styles from '../../share.module.css';
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const kit = await loadMediaKit(slug);
+  if (!kit) return { title: { absolute: 'Media kit not found' }, robots: { index: false } };
+  const title = `${kit.creator.displayName} · ${kit.headline ?? 'Media kit'}`;
+  const description = summary(kit.bio, `Audience, platforms and contact details of ${kit.creator.displayName}.`);
+  const image = kit.coverUrl ?? kit.pictureUrl;
+  return {
+    title: { absolute: title },
+    description,
+    // Shared by link: reachable by whoever has the URL, but not listed by search engines.
+    robots: { index: false, follow: false },
+    openGraph: { type: 'profile', title, description, url: `${await publicBaseUrl()}/m/${slug}`, ...(image ? { images: [{ url: image }] } : {}) },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, description },
+  };
+}
+
+export default async function MediaKitPage({ params }: Props) {
+  const { slug } = await params;
+  const kit = await loadMediaKit(slug);
+  if (!kit) notFound();
+  await countView(kit.target);
+  const { creator } = kit;
+  const measured = creator.socials.filter((s) => s.followers !== null);
+  const views = measured.filter((s) => s.averageViews !== null);
+  const rates = measured.filter((s) => s.engagementRate !== null);
+
+  const sections: Record<string, ReactNode> = {
+    about: kit.bio ? (
+      <section className={styles.section} aria-labelledby="about">
+        <h2 id="about">About</h2>
+        <p className={styles.prose}>{kit.bio}</p>
+      </section>
+    ) : null,
+    socials:
+      creator.socials.length > 0 ? (
+        <section className={styles.section} aria-labelledby="platforms">
+          <h2 id="platforms">Platforms</h2>
+          <SocialList socials={creator.socials} />
+        </section>
+      ) : null,
+    audience:
+      measured.length > 0 ? (
+        <section className={styles.section} aria-labelledby="audience">
+          <h2 id="audience">Audience</h2>
+          <dl className={styles.stats}>
+            <Stat label="Total followers" value={whole(creator.totalFollowers ?? 0)} />
+            {views.length > 0 ? <Stat label="Average views" value={compact(views.reduce((sum, s) => sum + (s.averageViews ?? 0), 0) / views.length)} /> : null}
+            {rates.length > 0 ? <Stat label="Engagement rate" value={percent(rates.reduce((sum, s) => sum + (s.engagementRate ?? 0), 0) / rates.length)} /> : null}
+            <Stat label="Platforms" value={String(creator.socials.length)} />
+          </dl>
+        </section>
+      ) : null,
+    contact: kit.contactEmail ? (
+      <section className={styles.section} aria-labelledby="contact">
+        <h2 id="contact">Work with {creator.displayName}</h2>
+        <p>
+          <a className={styles.button} href={`mailto:${kit.contactEmail}?subject=${encodeURIComponent(`Partnership with ${creator.displayName}`)}`}>
+            Email {kit.contactEmail}
+          </a>
+        </p>
+      </section>
+    ) : null,
+  };
+
+  return (
+    <ShareShell design={kit.design}>
+      {kit.coverUrl ? <img className={styles.cover} src={kit.coverUrl} alt="" width={1200} height={400} decoding="async" referrerPolicy="no-referrer" /> : null}
+      <header className={styles.hero}>
+        <Avatar name={creator.displayName} url={kit.pictureUrl} size="lg" />
+        <div>
+          <h1>{creator.displayName}</h1>
+          {kit.headline ? <p className={styles.lead}>{kit.headline}</p> : null}
+          <p className={styles.muted}>{[creator.location ?? creator.country, creator.languages.map((l) => l.toUpperCase()).join(' · ')].filter(Boolean).join(' · ')}</p>
+        </div>
+      </header>
+      {creator.tags.length > 0 ? (
+        <ul className={styles.tags} aria-label="Topics">
+          {creator.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      ) : null}
+      {kit.sections.map((section) => (sections[section] ? <div key={section}>{sections[section]}</div> : null))}
+    </ShareShell>
+  );
+}

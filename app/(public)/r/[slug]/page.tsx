@@ -1,0 +1,113 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Avatar, ShareShell, Stat } from '../../_components/share';
+import { countView } from '../../_lib/count-view';
+import { compact, day, percent, platformLabel, summary, whole } from '../../_lib/format';
+import { loadCampaignReport, publicBaseUrl } from '../../_lib/load';
+import styles from '../../share.module.css';
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const report = await loadCampaignReport(slug);
+  if (!report) return { title: { absolute: 'Report not found' }, robots: { index: false } };
+  const title = `${report.name} · Campaign report`;
+  const description = summary(
+    report.description,
+    `${whole(report.summary.content)} posts by ${whole(report.summary.creators)} creators, ${compact(report.summary.views)} views.`,
+  );
+  return {
+    title: { absolute: title },
+    description,
+    // Shared by link only: not for search engines.
+    robots: { index: false, follow: false },
+    openGraph: { type: 'article', title, description, url: `${await publicBaseUrl()}/r/${slug}` },
+    twitter: { card: 'summary', title, description },
+  };
+}
+
+export default async function CampaignReportPage({ params }: Props) {
+  const { slug } = await params;
+  const report = await loadCampaignReport(slug);
+  if (!report) notFound();
+  await countView(report.target);
+  const { summary: totals } = report;
+  const dates = [report.startsAt ? day(report.startsAt) : null, report.endsAt ? day(report.endsAt) : null];
+  return (
+    <ShareShell design={{ theme: 'light', accentColor: null, backgroundColor: null }} wide>
+      <header className={styles.hero}>
+        <div>
+          <p className={styles.muted}>{report.ownerName ? `${report.ownerName} · ` : ''}Campaign report</p>
+          <h1>{report.name}</h1>
+          {report.description ? <p className={styles.lead}>{report.description}</p> : null}
+          {dates[0] || dates[1] ? <p className={styles.muted}>{dates.map((d) => d ?? '…').join(' – ')}</p> : null}
+        </div>
+      </header>
+      <section className={styles.section} aria-labelledby="results">
+        <h2 id="results">Results</h2>
+        <dl className={styles.stats}>
+          <Stat label="Creators" value={whole(totals.creators)} />
+          <Stat label="Posts" value={whole(totals.content)} />
+          <Stat label="Views" value={compact(totals.views)} />
+          <Stat label="Impressions" value={compact(totals.impressions)} />
+          <Stat label="Engagements" value={compact(totals.engagements)} />
+          <Stat label="Engagement rate" value={percent(totals.engagement_rate)} />
+        </dl>
+      </section>
+      {report.creators.length > 0 ? (
+        <section className={styles.section} aria-labelledby="creators">
+          <h2 id="creators">Creators</h2>
+          <ul className={styles.tags}>
+            {report.creators.map((c) => (
+              <li key={c.id} className={styles.cardHead}>
+                <Avatar name={c.displayName} url={c.avatarUrl} size="sm" />
+                {c.displayName}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className={styles.section} aria-labelledby="posts">
+        <h2 id="posts">Posts</h2>
+        {report.content.length > 0 ? (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.visuallyHidden}>Posts of this campaign, most viewed first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Post</th>
+                  <th scope="col">Creator</th>
+                  <th scope="col" className={styles.number}>
+                    Views
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Engagements
+                  </th>
+                  <th scope="col">Posted</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.content.map((post) => (
+                  <tr key={post.id}>
+                    <td>
+                      <a href={post.url} rel="noopener noreferrer">
+                        {platformLabel(post.platform)} post
+                      </a>
+                    </td>
+                    <td>{post.creatorName}</td>
+                    <td className={styles.number}>{whole(post.views)}</td>
+                    <td className={styles.number}>{whole(post.engagements)}</td>
+                    <td>{post.postedAt ? day(post.postedAt) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className={styles.muted}>No posts tracked yet.</p>
+        )}
+      </section>
+    </ShareShell>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { GRANULARITIES, RESOURCE_SCOPES, TIMEFRAMES } from '../../services/analytics';
+import { VIEW_RESOURCE_TYPES } from '../../services/page-views';
+import { objectId, single, timestamp } from '../shared/schemas';
+
+export const viewAnalyticsInput = z.strictObject({
+  // zod reports a missing enum as invalid_value; say plainly that it is required.
+  resource_type: z.enum(VIEW_RESOURCE_TYPES, { error: (issue) => (issue.input === undefined ? 'Required.' : undefined) }).meta({
+    description: 'Creator keys: `media_kit`, `link_in_bio`, `campaign`. Agency keys: `media_kit`, `roster`, `deck`, `campaign`. Another type is 403.',
+  }),
+  resource_id: objectId.optional().meta({
+    description: 'One resource you own (the agency id for `roster`); 404 otherwise. Omit it to aggregate every resource of the type you own.',
+  }),
+  timeframe: z.enum(TIMEFRAMES).default('all').meta({ description: 'Default `all`.' }),
+  timezone: z.string().min(1).max(100).default('UTC').meta({
+    description: 'IANA time zone name (e.g. `America/New_York`, `Asia/Kathmandu`), at most 100 characters; it fixes calendar boundaries and buckets. Default `UTC`.',
+    example: 'Europe/Paris',
+  }),
+});
+
+const bucket = z
+  .object({
+    start: timestamp.meta({ description: 'Inclusive, in the requested zone’s offset.' }),
+    end: timestamp.meta({ description: 'Exclusive; the last bucket of a running timeframe ends now.' }),
+    page_views: z.number().int(),
+    unique_visitors: z.number().int(),
+  })
+  .meta({ id: 'ViewBucket' });
+
+export const viewAnalyticsSchema = z
+  .object({
+    resource_type: z.enum(VIEW_RESOURCE_TYPES),
+    resource_scope: z.enum(RESOURCE_SCOPES).meta({ description: '`single` with resource_id, `aggregate` without.' }),
+    resource_count: z.number().int(),
+    resource_ids: z.array(objectId).meta({ description: 'Every resource counted, oldest first.' }),
+    metric: z.literal('page_views'),
+    totals: z.object({ page_views: z.number().int(), unique_visitors: z.number().int() }),
+    timeframe: z.enum(TIMEFRAMES),
+    timezone: z.string(),
+    period: z.object({
+      start: timestamp.nullable().meta({ description: 'Null for `all`.' }),
+      end: timestamp.meta({ description: 'Now, or local midnight today for `yesterday`.' }),
+    }),
+    granularity: z.enum(GRANULARITIES).meta({ description: '`hour` for last24h, today, yesterday; `day` for last7d, wtd, mtd, ytd; `month` for all (whose series is empty).' }),
+    series: z.array(bucket),
+  })
+  .meta({ id: 'ViewAnalytics' });
+
+export const viewAnalyticsOutput = single(viewAnalyticsSchema);
