@@ -2,13 +2,12 @@
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { EmbeddedDatabaseBusyError } from '../src/server/db/embedded-lock';
-import { applyMigrations } from '../src/server/db/schema-engine';
 
 const config = loadConfig();
 try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir, holder: 'db:migrate' });
   try {
-    const applied = await applyMigrations(database.adapterFactory);
+    const applied = await database.migrate();
     console.log(applied.length === 0 ? 'database is up to date' : `applied: ${applied.join(', ')}`);
   } finally {
     await database.close();

@@ -29,4 +29,11 @@ describe('unique violations on this database', () => {
     expect(second.agency.slug).not.toBe(first.agency.slug);
     expect(second.agency.slug.startsWith(first.agency.slug)).toBe(true);
   });
+
+  it('let concurrent sign-ups with one new email share a single user', async () => {
+    const ownerEmail = `Same-${newObjectId()}@X.test`;
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => createAgency(t.db, { name: `Race ${i}`, ownerEmail })));
+    expect(new Set(results.map((r) => r.agency.ownerUserId)).size).toBe(1);
+    expect(await t.db.user.count({ where: { email: ownerEmail.toLowerCase() } })).toBe(1);
+  });
 });

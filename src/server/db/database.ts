@@ -23,6 +23,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** What the schema engine connects through (migrations, drift checks). */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** Applies pending migrations (`prisma migrate deploy`); returns the names applied. */
+  migrate(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         (await pool.query({ name: sqlOptions?.name, text, values: params })).rows as Row[],
       kind: 'postgres',
       adapterFactory,
+      // On a connection of its own, closed afterwards: the schema engine takes a session advisory
+      // lock and does not always release it, and a pooled connection would keep it (blocking every
+      // other process's migrations) for as long as the pool keeps that connection busy.
+      migrate: async () => {
+        const migrationPool = new pg.Pool(pgConfig(options.databaseUrl!, 1));
+        try {
+          return await applyMigrations(new PrismaPgWholeScripts(migrationPool));
+        } finally {
+          await migrationPool.end();
+        }
+      },
       close: async () => {
         await prisma.$disconnect();
         await pool.end();
@@ -93,6 +106,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       sql: async <Row>(text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
       kind: 'pglite',
       adapterFactory,
+      // One session for everything: PostgreSQL's advisory locks are re-entrant within a session.
+      migrate: () => applyMigrations(adapterFactory),
       close: async () => {
         await prisma.$disconnect();
         await pglite.close();
@@ -109,7 +124,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 export async function openMigratedDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = await openDatabase(options);
   try {
-    await applyMigrations(database.adapterFactory);
+    await database.migrate();
   } catch (error) {
     await database.close();
     throw error;

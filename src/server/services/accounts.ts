@@ -29,9 +29,11 @@ export function slugCandidate(base: string, attempt: number): string {
 export function isUniqueViolation(error: unknown, column?: string): boolean {
   const e = error as {
     code?: string;
-    meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[]; index?: string } } } };
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: string; constraint?: { fields?: string[]; index?: string } } } };
   };
-  if (e?.code !== 'P2002') return false;
+  // P2002 from model queries; raw queries ($executeRaw, bulk inserts) fail with P2010 and the driver's kind.
+  const rawViolation = e?.code === 'P2010' && e.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+  if (e?.code !== 'P2002' && !rawViolation) return false;
   if (!column) return true;
   const constraint = e.meta?.driverAdapterError?.cause?.constraint;
   const target = e.meta?.target;
@@ -44,13 +46,12 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   return names.some((name) => name.includes(column) || name === camel);
 }
 
+/** The user with this email, created if absent; concurrent calls get the same user (the unique email settles it). */
 async function ensureUser(db: Db, email: string, name: string | null) {
   const normalized = email.trim().toLowerCase();
-  return db.user.upsert({
-    where: { email: normalized },
-    create: { id: newObjectId(), email: normalized, name },
-    update: {},
-  });
+  // Not upsert: Prisma runs it as a read then an insert, so two concurrent calls could both insert.
+  await db.user.createMany({ data: [{ id: newObjectId(), email: normalized, name }], skipDuplicates: true });
+  return db.user.findUniqueOrThrow({ where: { email: normalized } });
 }
 
 export async function createAgency(db: Db, input: { name: string; ownerEmail: string; planCode?: string }) {
