@@ -7,6 +7,7 @@ import { addCreatorToRoster, type PlannedIds } from './creators';
 import { isUniqueViolation, slugify } from './accounts';
 import { defaultKitData } from './media-kits';
 import { inlineStep, type JobStep } from '../jobs/runner';
+import { insertRows } from '../db/bulk-insert';
 import { describeIssue, MAX_IMPORT_BYTES, parseRosterCsv, rowToCreatorInput, type CsvRow } from './csv-roster';
 import type { CreatorImport, CreatorImportRow, Prisma } from '../../generated/prisma/client';
 
@@ -74,9 +75,7 @@ export async function createCreatorImport(db: Db, agencyId: string, file: Upload
           total: rows.length,
         },
       });
-      await tx.creatorImportRow.createMany({
-        data: rows.map((row, index) => ({ id: newObjectId(), importId: id, rowNumber: index + 1, input: row })),
-      });
+      await insertRows(tx, 'creator_import_rows', rows.map((row, index) => ({ id: newObjectId(), importId: id, rowNumber: index + 1, input: row })));
       return created;
     });
   } catch (error) {
@@ -194,7 +193,7 @@ async function processChunkInBatch(db: Db, importId: string, agencyId: string, r
   const socialIdOf = new Map(rosterSocials.map((s) => [s.identity, s.id]));
   const alreadyMade = new Set(madeBefore.map((c) => c.id));
 
-  const newCreators: Prisma.CreatorCreateManyInput[] = [];
+  const newCreators: (Prisma.CreatorCreateManyInput & { id: string })[] = [];
   const newSocials: Prisma.SocialAccountCreateManyInput[] = [];
   const kitCreators = new Map<string, string>(); // creator id → display name, for default kits
   const outcomes: RowOutcome[] = [];
@@ -239,22 +238,24 @@ async function processChunkInBatch(db: Db, importId: string, agencyId: string, r
     outcomes.push({ ...base, status: createdByRow ? 'created' : 'existing', creator_id: creatorId, social_ids: socialIds, errors: [] });
   }
 
+  const now = new Date();
   await db.$transaction(async (tx) => {
+    // Raw bulk inserts: Prisma's createMany spends ~1 ms of its own per row, most of a chunk's time.
     if (newCreators.length > 0) {
-      await tx.creator.createMany({ data: newCreators });
-      await tx.rosterMembership.createMany({ data: newCreators.map((c) => ({ id: newObjectId(), agencyId, creatorId: c.id!, source: 'import' })) });
+      await insertRows(tx, 'creators', newCreators.map((c) => ({ ...c, createdAt: now, updatedAt: now })));
+      await insertRows(tx, 'roster_memberships', newCreators.map((c) => ({ id: newObjectId(), agencyId, creatorId: c.id, source: 'import', createdAt: now })));
     }
-    if (newSocials.length > 0) await tx.socialAccount.createMany({ data: newSocials });
+    await insertRows(tx, 'social_accounts', newSocials.map((s) => ({ ...s, createdAt: now, updatedAt: now })));
     // Default kits: one per owner and creator; existing ones are left as they are.
-    await tx.mediaKit.createMany({
-      data: [...kitCreators].map(([id, displayName]) => defaultKitData(owner, { id, displayName }) as Prisma.MediaKitCreateManyInput),
-      skipDuplicates: true,
-    });
-    const kits = await tx.mediaKit.findMany({
-      where: { defaultKey: { in: [...kitCreators.keys()].map((id) => `agency:${agencyId}:${id}`) } },
-      select: { id: true, creatorId: true },
-    });
-    const kitOf = new Map(kits.map((k) => [k.creatorId, k.id]));
+    await insertRows(
+      tx,
+      'media_kits',
+      [...kitCreators].map(([id, displayName]) => ({ ...defaultKitData(owner, { id, displayName }), createdAt: now, updatedAt: now })),
+      { onConflictDoNothing: true },
+    );
+    const kits = await tx.$queryRaw<{ id: string; creator_id: string }[]>`
+      SELECT id, creator_id FROM media_kits WHERE default_key = ANY(${[...kitCreators.keys()].map((id) => `agency:${agencyId}:${id}`)}::text[])`;
+    const kitOf = new Map(kits.map((k) => [k.creator_id, k.id]));
     for (const outcome of outcomes) if (outcome.creator_id) outcome.media_kit_id = kitOf.get(outcome.creator_id) ?? null;
     await tx.$executeRaw`
       UPDATE creator_import_rows r
@@ -295,7 +296,6 @@ export async function completeCreatorImport(db: Db, importId: string): Promise<v
 }
 
 export async function failCreatorImport(db: Db, importId: string, reason: string): Promise<void> {
-  await recountProgress(db, importId);
   await db.creatorImportRow.updateMany({ where: { importId, status: 'pending' }, data: { status: 'failed', errors: [reason] } });
   await recountProgress(db, importId);
   await db.creatorImport.updateMany({
