@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { addRosterCreator } from '../roster/fixtures';
 import { csvForm, upload, waitForImport } from './support';
+import { CREATOR_IMPORT_EVENT, createCreatorImport } from '../../src/server/services/creator-imports';
 
 describe('CSV import processing', () => {
   let t: TestApp;
@@ -82,6 +83,7 @@ describe('CSV import processing', () => {
       '"=HYPERLINK(""http://evil.example"")",,,,\n' +
       'With Avatar,,,,https://cdn.example.com/a.png\n' +
       'Bad Handle,,,https://www.youtube.com/watch?v=dQw4w9WgXcQ,\n';
+    const uploadedAt = Date.now();
     const response = await upload(t, key, csvForm(csv, 'formats.csv', 'application/octet-stream'));
     expect(response.status).toBe(202);
     const done = await waitForImport(t, key, (await response.json()).data.id);
@@ -89,9 +91,29 @@ describe('CSV import processing', () => {
     const jane = await t.db.creator.findUniqueOrThrow({ where: { id: done.rows[0].creator_id }, include: { socials: true } });
     expect(jane).toMatchObject({ displayName: 'Smith, Jane', tags: ['travel', 'food'], languages: ['en', 'es'] });
     expect(jane.socials[0]!.identity).toBe('youtube:handle:janesmith');
+    // Rows are bulk-inserted in raw SQL: timestamps must still read back as the instant they were written.
+    for (const at of [jane.createdAt, jane.updatedAt, jane.socials[0]!.createdAt, jane.socials[0]!.updatedAt]) {
+      expect(Math.abs(at.getTime() - uploadedAt)).toBeLessThan(60_000);
+    }
+    const view = await (await t.request(`/public/v1/creators/${jane.id}`, { key })).json();
+    expect(view.data).toMatchObject({ display_name: 'Smith, Jane', tags: ['travel', 'food'], languages: ['en', 'es'] });
     const formula = await t.db.creator.findUniqueOrThrow({ where: { id: done.rows[1].creator_id } });
     expect(formula.displayName).toBe('=HYPERLINK("http://evil.example")');
     expect(done.rows[2].errors).toEqual(['avatar_url: remote avatar URLs are not accepted; leave the column empty.']);
     expect(done.rows[3].errors[0]).toMatch(/^youtube: is a video URL/);
+  });
+
+  it('ends failed, keeping finished chunks, when processing throws (in-process runner: no retry)', async () => {
+    const lines = ['display_name,instagram', ...Array.from({ length: 120 }, (_, i) => `Broken ${i},@broken.run.${i}`)];
+    const bytes = new TextEncoder().encode(lines.join('\n'));
+    const created = await createCreatorImport(t.db, agencyId, { name: 'broken.csv', type: 'text/csv', size: bytes.byteLength, bytes });
+    // A row of the second chunk that the code cannot read (corrupt storage): an internal error, not a row error.
+    await t.db.$executeRaw`UPDATE creator_import_rows SET input = 'null'::jsonb WHERE import_id = ${created.id} AND row_number = 60`;
+    await t.app.services.jobs.enqueue(CREATOR_IMPORT_EVENT, { importId: created.id });
+    const done = await waitForImport(t, key, created.id);
+    expect(done).toMatchObject({ status: 'failed', progress: { total: 120, processed: 120, created: 50, failed: 70 } });
+    expect(done.completed_at).not.toBeNull();
+    expect(done.rows[49].status).toBe('created');
+    expect(done.rows[50]).toMatchObject({ status: 'failed', errors: ['Processing stopped on an internal error; upload the file again.'] });
   });
 });

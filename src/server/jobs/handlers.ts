@@ -1,4 +1,4 @@
-import { LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport, unfinishedLinkInBioImports } from '../services/link-in-bio-imports';
+import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport, unfinishedLinkInBioImports } from '../services/link-in-bio-imports';
 import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport, unfinishedCreatorImports } from '../services/creator-imports';
 import type { AppServices } from '../trpc/context';
 
@@ -8,18 +8,17 @@ import type { AppServices } from '../trpc/context';
  * Inngest functions call the same functions step by step.
  */
 export function registerJobHandlers(services: AppServices): void {
-  services.jobs.register(CREATOR_IMPORT_EVENT, async (data, step) => {
-    const importId = String(data.importId);
-    try {
-      await runCreatorImport(services.db, importId, step);
-    } catch (error) {
-      services.logger.error('creator import step failed', { import_id: importId, error: String(error) });
-      // In process there is no retry: settle the import. On Inngest, rethrow so it retries the step.
-      if (services.jobs.kind === 'inngest') throw error;
-      await failCreatorImport(services.db, importId, 'Processing stopped on an internal error; upload the file again.');
-    }
-  });
-  services.jobs.register(LINK_IN_BIO_IMPORT_EVENT, (data, step) => runLinkInBioImport(services, String(data.importId), step));
+  services.jobs.register(
+    CREATOR_IMPORT_EVENT,
+    (data, step) => runCreatorImport(services.db, String(data.importId), step),
+    // Rows already done keep their results; the rest fail with a reason, and the import ends `failed`.
+    (data) => failCreatorImport(services.db, String(data.importId), 'Processing stopped on an internal error; upload the file again.'),
+  );
+  services.jobs.register(
+    LINK_IN_BIO_IMPORT_EVENT,
+    (data, step) => runLinkInBioImport(services, String(data.importId), step),
+    (data) => abandonLinkInBioImport(services.db, String(data.importId), 'The import stopped on an unexpected error on our side; start it again.'),
+  );
 }
 
 /**

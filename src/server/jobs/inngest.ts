@@ -2,7 +2,7 @@ import { Inngest, type InngestFunction } from 'inngest';
 import { serve } from 'inngest/edge';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
-import type { JobHandler, JobRunner } from './runner';
+import type { JobFailureHandler, JobHandler, JobRunner } from './runner';
 
 /**
  * Inngest wiring, used when INNGEST_EVENT_KEY or INNGEST_DEV is set: `enqueue` sends the event to
@@ -34,10 +34,17 @@ export function createInngestRunner(settings: InngestSettings, logger: Logger): 
   return {
     kind: 'inngest',
     client,
-    register(event: string, handler: JobHandler) {
+    register(event: string, handler: JobHandler, onFailure?: JobFailureHandler) {
       const fn = client.createFunction(
-        // One run per job id at a time: a duplicate event never runs the same import concurrently.
-        { id: functionId(event), triggers: { event }, retries: 4, concurrency: { key: 'event.data.importId', limit: 1 } },
+        {
+          id: functionId(event),
+          triggers: { event },
+          retries: 4,
+          // One run per job id at a time: a duplicate event never runs the same import concurrently.
+          concurrency: { key: 'event.data.importId', limit: 1 },
+          // After the last retry Inngest runs this (as its own function, on `inngest/function.failed`).
+          ...(onFailure ? { onFailure: ({ event: failed, error }: { event: { data: { event: { data: unknown } } }; error: Error }) => onFailure(failed.data.event.data as Record<string, unknown>, error) } : {}),
+        },
         async ({ event: received, step }) => {
           await handler(received.data as Record<string, unknown>, { run: (id, work) => step.run(id, work) as Promise<never> });
           return { ok: true };

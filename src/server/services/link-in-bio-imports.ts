@@ -145,6 +145,14 @@ async function failImport(db: Db, importId: string, error: string): Promise<void
   await db.linkInBioImport.update({ where: { id: importId }, data: { status: 'failed', errors: [error], completedAt: new Date() } });
 }
 
+/** The job gave up (Inngest ran out of retries, or the in-process run threw): end it `failed` unless it already ended. */
+export async function abandonLinkInBioImport(db: Db, importId: string, error: string): Promise<void> {
+  await db.linkInBioImport.updateMany({
+    where: { id: importId, status: { in: ['queued', 'processing'] } },
+    data: { status: 'failed', errors: [error], completedAt: new Date() },
+  });
+}
+
 /** The job: claim → fetch → apply (or fail). Each step is a plain function the step runner sequences. */
 export async function runLinkInBioImport(app: ImportServices, importId: string, step: JobStep = inlineStep): Promise<void> {
   const claim = await step.run('claim', () => claimImport(app.db, importId));

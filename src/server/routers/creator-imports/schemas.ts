@@ -6,7 +6,7 @@ export const creatorImportSchema = z
   .object({
     id: objectId,
     status: z.enum(IMPORT_STATUSES).meta({
-      description: '`queued` (accepted), `processing`, `completed`, or `failed` (processing gave up; see row errors).',
+      description: '`queued` (accepted), `processing`, `completed`, or `failed`: processing hit an internal error (after Inngest’s retries, when it runs the import). Rows finished before that keep their results; the rest are `failed` with the reason, and the same file may be uploaded again.',
     }),
     source_filename: z.string(),
     progress: z
