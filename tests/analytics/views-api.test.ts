@@ -132,7 +132,7 @@ describe('GET /analytics/views over HTTP', () => {
 
   it('400 for a missing or unknown resource_type, a bad timeframe, resource_id or timezone, and unknown parameters', async () => {
     const missing = await expectProblem(await views(''), 400, 'validation-error');
-    expect(missing.errors).toEqual([{ path: 'query.resource_type', code: 'invalid_value', message: 'Required.' }]);
+    expect(missing.errors).toEqual([{ path: 'query.resource_type', code: 'required', message: 'Required.' }]);
     const cases: [string, string, string][] = [
       ['resource_type=page', 'query.resource_type', 'invalid_value'],
       ['resource_type=deck&timeframe=last30d', 'query.timeframe', 'invalid_value'],

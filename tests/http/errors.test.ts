@@ -56,6 +56,15 @@ describe('every error is application/problem+json with a request id', () => {
     expect(problem.errors).toEqual([{ path: 'body.email', message: 'Required.', code: 'required' }]);
   });
 
+  it('400 calls a missing enum field required, and a wrong one invalid_value', async () => {
+    const json = { name: 'A', email: 'a@b.co', socials: [{ handle_or_url: '@a' }, { platform: 'myspace', handle_or_url: '@b' }] };
+    const problem = await expectProblem(await t.request('/public/v1/probe/echo', { method: 'POST', key, json }), 400, 'validation-error');
+    expect(problem.errors).toEqual([
+      { path: 'body.socials[0].platform', message: 'Required.', code: 'required' },
+      expect.objectContaining({ path: 'body.socials[1].platform', code: 'invalid_value' }),
+    ]);
+  });
+
   it('400 for a malformed path id, located in the path', async () => {
     const problem = await expectProblem(await t.request('/public/v1/probe/things/xyz', { key }), 400, 'validation-error');
     expect(problem.errors![0]!.path).toBe('path.thing_id');

@@ -44,6 +44,8 @@ export interface Route {
 interface RequestState {
   requestId: string;
   route: Route;
+  /** What the client sent (query parameters, or the body), to tell a missing field from a wrong one; read only on a 400. */
+  received: () => unknown;
   error?: TRPCError;
   ctx?: RequestContext;
 }
@@ -128,7 +130,16 @@ interface ZodIssueLike {
   keys?: string[];
 }
 
-function fieldErrorsFromIssues(issues: ZodIssueLike[], route: Route | undefined): FieldError[] {
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const part of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}
+
+function fieldErrorsFromIssues(issues: ZodIssueLike[], route: Route | undefined, received: unknown): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     const [first] = issue.path;
@@ -148,7 +159,10 @@ function fieldErrorsFromIssues(issues: ZodIssueLike[], route: Route | undefined)
       }
       continue;
     }
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    // zod words a missing value differently per type (an enum says "invalid option"): look at the input.
+    const missing =
+      (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) ||
+      (location !== 'path' && issue.path.length > 0 && valueAt(received, issue.path) === undefined);
     errors.push({
       path: issuePath(location, issue.path),
       message: missing ? 'Required.' : issue.message,
@@ -258,7 +272,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
     }
     const issues = (cause as { issues?: ZodIssueLike[] } | undefined)?.issues;
     if (error?.code === 'BAD_REQUEST' && Array.isArray(issues)) {
-      const errors = fieldErrorsFromIssues(issues, route);
+      const errors = fieldErrorsFromIssues(issues, route, state.received());
       return problemResponse('validation-error', validationDetail(errors), state.requestId, { errors, headers: extraHeaders });
     }
     logger.error('unhandled error', {
@@ -378,7 +392,11 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
           return true;
         },
       });
-      const state: RequestState = { requestId, route };
+      const state: RequestState = {
+        requestId,
+        route,
+        received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(stripped.searchParams) : body),
+      };
       states.set(proxied, state);
 
       const captured = await new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {

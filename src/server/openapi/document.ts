@@ -84,7 +84,12 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
             properties: {
               path: { type: 'string', examples: ['body.socials[0].handle_or_url', 'query.limit', 'path.creator_id'] },
               message: { type: 'string' },
-              code: { type: 'string' },
+              code: {
+                type: 'string',
+                description:
+                  'Machine-readable: `required` (missing), `unrecognized_key` (not accepted by the operation), `invalid_type`, `invalid_value` (not an allowed value), `invalid_format`, `too_small`, `too_big`, or an operation-specific code.',
+                examples: ['required', 'invalid_value'],
+              },
             },
           },
         },

@@ -4,8 +4,7 @@ import { VIEW_RESOURCE_TYPES } from '../../services/page-views';
 import { objectId, single, timestamp } from '../shared/schemas';
 
 export const viewAnalyticsInput = z.strictObject({
-  // zod reports a missing enum as invalid_value; say plainly that it is required.
-  resource_type: z.enum(VIEW_RESOURCE_TYPES, { error: (issue) => (issue.input === undefined ? 'Required.' : undefined) }).meta({
+  resource_type: z.enum(VIEW_RESOURCE_TYPES).meta({
     description: 'Creator keys: `media_kit`, `link_in_bio`, `campaign`. Agency keys: `media_kit`, `roster`, `deck`, `campaign`. Another type is 403.',
   }),
   resource_id: objectId.optional().meta({
