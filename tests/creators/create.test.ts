@@ -14,6 +14,14 @@ describe('POST /creators', () => {
   afterAll(() => t.close());
 
   const post = (json: unknown, k = key) => t.request('/public/v1/creators', { method: 'POST', key: k, json });
+  // What a refused request must leave untouched: this agency's roster, its socials and its kits
+  // (not global counts: other test files write to the same database at the same time).
+  const rosterFootprint = () =>
+    Promise.all([
+      t.db.rosterMembership.count({ where: { agencyId } }),
+      t.db.socialAccount.count({ where: { rosterAgencyId: agencyId } }),
+      t.db.mediaKit.count({ where: { ownerId: agencyId } }),
+    ]);
 
   it('201: creates the creator, its socials and the agency default media kit', async () => {
     const response = await post({
@@ -83,13 +91,13 @@ describe('POST /creators', () => {
   it('409: identities of two different roster creators', async () => {
     await post({ display_name: 'One', socials: [{ platform: 'instagram', handle_or_url: 'one.insta' }] });
     await post({ display_name: 'Two', socials: [{ platform: 'tiktok', handle_or_url: 'two.tok' }] });
-    const before = await t.db.creator.count();
+    const before = await rosterFootprint();
     const response = await post({ display_name: 'Both', socials: [{ platform: 'instagram', handle_or_url: 'one.insta' }, { platform: 'tiktok', handle_or_url: '@two.tok' }] });
     expect(response.status).toBe(409);
     const problem = await readProblem(response);
     expect(problem.type).toBe('https://creator-api.dev/problems/conflict');
     expect(problem.detail).toMatch(/instagram:one\.insta/);
-    expect(await t.db.creator.count()).toBe(before);
+    expect(await rosterFootprint()).toEqual(before);
   });
 
   it('does not match identities on another agency roster', async () => {
@@ -101,7 +109,7 @@ describe('POST /creators', () => {
   });
 
   it('400 names each bad field', async () => {
-    const before = await t.db.creator.count();
+    const before = await rosterFootprint();
     const response = await post({
       email: 'nope',
       country: 'USA',
@@ -126,7 +134,7 @@ describe('POST /creators', () => {
     );
     expect(problem.errors!.find((e) => e.path === 'body.socials[0].handle_or_url')!.message).toMatch(/tiktok\.com/);
     expect(problem.errors!.find((e) => e.path === 'body.display_name')!.code).toBe('required');
-    expect(await t.db.creator.count()).toBe(before);
+    expect(await rosterFootprint()).toEqual(before);
   });
 
   it('400 for a blank display name and an unrecognizable handle', async () => {
@@ -147,6 +155,6 @@ describe('POST /creators', () => {
     expect(await t.db.socialAccount.count({ where: { rosterAgencyId: agencyId, identity: 'instagram:race.condition' } })).toBe(1);
     expect(await t.db.mediaKit.count({ where: { creatorId } })).toBe(1);
     expect(await t.db.rosterMembership.count({ where: { creatorId } })).toBe(1);
-    expect(await t.db.creator.count({ where: { displayName: 'Racer' } })).toBe(1);
+    expect(await t.db.creator.count({ where: { displayName: 'Racer', memberships: { some: { agencyId } } } })).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { newObjectId } from '../../src/server/lib/object-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 import { addRosterCreator } from '../roster/fixtures';
@@ -58,7 +59,7 @@ describe('GET /socials', () => {
   it('infers the creator for creator keys; another creator id is 404', async () => {
     const me = await t.creatorAccount();
     await t.db.socialAccount.create({
-      data: { id: '0a0a0a0a0a0a0a0a0a0a0a0a', creatorId: me.id, platform: 'youtube', identity: 'youtube:handle:me', username: 'me', profileUrl: 'https://www.youtube.com/@me', status: 'connected' },
+      data: { id: newObjectId(), creatorId: me.id, platform: 'youtube', identity: 'youtube:handle:me', username: 'me', profileUrl: 'https://www.youtube.com/@me', status: 'connected' },
     });
     const key = await t.key({ type: 'creator', id: me.id }, ['profile:read']);
     const body = await (await t.request('/public/v1/socials', { key })).json();
