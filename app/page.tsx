@@ -2,6 +2,7 @@
  * Plain <a> links throughout, not next/link: /openapi.json is served by the API handler, /docs must be
  * a full page load so Scalar's standalone script initialises.
  */
+import { SiteHeader } from './_components/site-header';
 
 const CURL_EXAMPLE = 'curl -H "Authorization: Bearer $API_KEY" http://localhost:3000/public/v1/me';
 
@@ -15,24 +16,7 @@ const LINKS = [
 export default function HomePage() {
   return (
     <div className="site">
-      <header className="site-header">
-        <a className="site-brand" href="/">
-          creator-api
-        </a>
-        <nav aria-label="Site">
-          <ul>
-            <li>
-              <a href="/docs">API reference</a>
-            </li>
-            <li>
-              <a href="/docs/errors">Errors</a>
-            </li>
-            <li>
-              <a href="/settings">Settings</a>
-            </li>
-          </ul>
-        </nav>
-      </header>
+      <SiteHeader />
       <main className="site-main">
         <h1>creator-api</h1>
         <p className="lead">

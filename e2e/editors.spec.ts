@@ -52,6 +52,32 @@ test('an agency edits the media kit, deck and campaign behind their editor_urls;
   await screenshot(page, testInfo, 'editor-deck');
   expect(await api(request, secret, 'GET', `/decks/${deck.id}`)).toMatchObject({ title: 'Spring roster 2026', tags: ['food', 'travel'] });
 
+  // Deck viewer password: too short is refused; set, it guards the share page; removed, it opens again.
+  const passwordForm = page.getByRole('form', { name: 'Viewer password' });
+  await passwordForm.getByLabel('Password', { exact: true }).fill('short');
+  await passwordForm.getByRole('button', { name: 'Set password' }).click();
+  await expect(passwordForm.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await passwordForm.getByLabel('Password', { exact: true }).fill('spring secret 26');
+  await passwordForm.getByRole('button', { name: 'Set password' }).click();
+  await expect(formStatus(passwordForm)).toHaveText('Password set: viewers must enter it.');
+  expect((await api(request, secret, 'GET', `/decks/${deck.id}`)).has_password).toBe(true);
+  const viewer = await browser.newContext();
+  const viewerPage = await viewer.newPage();
+  await viewerPage.goto(pathOf(deck.share_url));
+  await expect(viewerPage.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toHaveCount(0);
+  await viewerPage.getByLabel('Password').fill('spring secret 26');
+  await viewerPage.getByRole('button', { name: 'View deck' }).click();
+  await expect(viewerPage.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toBeVisible();
+  await viewer.close();
+  await passwordForm.getByRole('button', { name: 'Remove password' }).click();
+  await expect(formStatus(passwordForm)).toHaveText('Password removed: anyone with the link can open the deck.');
+  expect((await api(request, secret, 'GET', `/decks/${deck.id}`)).has_password).toBe(false);
+  const anyone = await browser.newContext();
+  const anyonePage = await anyone.newPage();
+  await anyonePage.goto(pathOf(deck.share_url));
+  await expect(anyonePage.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toBeVisible();
+  await anyone.close();
+
   await page.goto(pathOf(campaign.editor_url));
   await page.getByLabel('Starts (UTC)').fill('2026-03-01T09:00');
   await page.getByLabel('Ends (UTC)').fill('2026-02-01T09:00');
@@ -93,7 +119,8 @@ test('a creator edits their link-in-bio page; an agency gets 404 there', async (
   });
 
   await page.goto(pathOf(created.editor_url));
-  await expect(page.getByText('My shop')).toBeVisible();
+  const shop = page.getByRole('form', { name: 'Link block: My shop' });
+  await expect(shop.getByLabel('URL')).toHaveValue('https://shop.example.com');
   await page.getByLabel('Bio').fill('Recipes every Friday');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(formStatus(page)).toHaveText('Changes saved.');
@@ -101,6 +128,27 @@ test('a creator edits their link-in-bio page; an agency gets 404 there', async (
   expect(await api(request, secret, 'GET', '/link-in-bio')).toMatchObject({ bio: 'Recipes every Friday' });
   await page.goto('/editor/link-in-bio');
   await expect(page.getByLabel('Bio')).toHaveValue('Recipes every Friday');
+
+  // Blocks: edit one (a bad URL is refused next to the field), hide it, then add a heading.
+  await shop.getByLabel('Title').fill('The shop');
+  await shop.getByLabel('URL').fill('javascript:alert(1)');
+  await shop.getByRole('button', { name: 'Save block' }).click();
+  await expect(shop.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
+  await shop.getByLabel('URL').fill('https://shop.example.com/spring');
+  await shop.getByLabel('Shown on the page').uncheck();
+  await shop.getByRole('button', { name: 'Save block' }).click();
+  await expect(formStatus(page.getByRole('form', { name: 'Link block: The shop' }))).toHaveText('Block saved.');
+  const adder = page.getByRole('form', { name: 'Add a block' });
+  await adder.getByLabel('Type').selectOption('title');
+  await adder.getByLabel('Title or text').fill('Weekly recipes');
+  await adder.getByRole('button', { name: 'Add block' }).click();
+  await expect(page.getByRole('form', { name: 'Heading block: Weekly recipes' })).toBeVisible();
+  await screenshot(page, testInfo, 'editor-link-in-bio-blocks');
+  const stored = await api(request, secret, 'GET', '/link-in-bio');
+  expect(stored.blocks.map((b: { type: string; title: string; url: string | null; visible: boolean }) => [b.type, b.title, b.url, b.visible])).toEqual([
+    ['link', 'The shop', 'https://shop.example.com/spring', false],
+    ['title', 'Weekly recipes', null, true],
+  ]);
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();

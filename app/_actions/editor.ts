@@ -3,14 +3,17 @@
  * Editor saves. Each re-checks the session and ownership (a resource of someone else is "not
  * found"), then goes through the same service update as the API's PATCH.
  */
+import { revalidatePath } from 'next/cache';
 import { ApiError } from '@/server/http/problems';
 import { getOwnedCampaign, updateCampaign } from '@/server/services/campaigns';
 import { getAgencyDeck, updateDeck } from '@/server/services/decks';
-import { getLinkInBioPage, updateLinkInBioPage } from '@/server/services/link-in-bio';
+import { deckFieldsShape } from '@/server/routers/decks/schemas';
+import { BLOCK_FIELD_RULES, BLOCK_TYPES, getLinkInBioPage, updateLinkInBioPage, type BlockType } from '@/server/services/link-in-bio';
+import { pageBlockChangeSchema } from '@/server/routers/link-in-bio/schemas';
 import { getOwnedMediaKit, updateMediaKit } from '@/server/services/media-kits';
 import { saveEditorForm } from '@/server/web/editor';
 import { campaignEditor, deckEditor, linkInBioEditor, mediaKitEditor } from '@/server/web/editors';
-import type { FormState } from '@/server/web/form-state';
+import { formText, type FormState } from '@/server/web/form-state';
 import { currentAccount } from '@/server/web/session';
 
 const SIGNED_OUT: FormState = { status: 'error', message: 'Your session has ended. Sign in again, then retry.' };
@@ -59,6 +62,25 @@ export async function saveDeckAction(deckId: string, _previous: FormState, formD
   });
 }
 
+/**
+ * Sets (`intent=set`) or removes (`intent=remove`) a deck's viewer password, validated like the
+ * API's `password` field. The password is never echoed back into the form.
+ */
+export async function setDeckPasswordAction(deckId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const o = await owner();
+  if (!o) return SIGNED_OUT;
+  if (o.subject.type !== 'agency') return GONE;
+  if (!(await loaded(() => getAgencyDeck(o.db, o.subject.id, deckId)))) return GONE;
+  const remove = formText(formData, 'intent') === 'remove';
+  const parsed = deckFieldsShape.password.safeParse(remove ? null : formText(formData, 'password'));
+  if (!parsed.success) {
+    return { status: 'error', message: 'Check the highlighted field.', fieldErrors: { password: 'Use 8 to 128 characters.' } };
+  }
+  await updateDeck(o.db, o.subject.id, deckId, { password: parsed.data });
+  revalidatePath(`/editor/decks/${deckId}`);
+  return { status: 'saved', message: remove ? 'Password removed: anyone with the link can open the deck.' : 'Password set: viewers must enter it.' };
+}
+
 export async function saveCampaignAction(campaignId: string, _previous: FormState, formData: FormData): Promise<FormState> {
   const o = await owner();
   if (!o) return SIGNED_OUT;
@@ -73,12 +95,20 @@ export async function saveCampaignAction(campaignId: string, _previous: FormStat
   });
 }
 
-export async function saveLinkInBioAction(pageId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+/** The signed-in creator's page if it is `pageId`; otherwise the form state to answer with. */
+async function ownLinkInBioPage(pageId: string) {
   const o = await owner();
   if (!o) return SIGNED_OUT;
   if (o.subject.type !== 'creator') return GONE;
   const page = await loaded(() => getLinkInBioPage(o.db, o.subject.id));
   if (!page || page.id !== pageId) return GONE;
+  return { o, page };
+}
+
+export async function saveLinkInBioAction(pageId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const found = await ownLinkInBioPage(pageId);
+  if ('status' in found) return found;
+  const { o, page } = found;
   return saveEditorForm({
     ...linkInBioEditor,
     formData,
@@ -86,4 +116,49 @@ export async function saveLinkInBioAction(pageId: string, _previous: FormState, 
     apply: (input) => updateLinkInBioPage(o.db, o.subject.id, input),
     path: '/editor/link-in-bio',
   });
+}
+
+/**
+ * Edits one block (`block_id`) or adds one (`client_id`, minted when the form was rendered, so a
+ * resubmitted form finds the block it already added instead of adding a second). Validated by the
+ * API's PATCH block schema and applied through the same service, under the page lock.
+ */
+export async function saveLinkInBioBlockAction(pageId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const found = await ownLinkInBioPage(pageId);
+  if ('status' in found) return found;
+  const { o, page } = found;
+  const blockId = formText(formData, 'block_id');
+  const existing = blockId ? page.blocks.find((b) => b.id === blockId) : undefined;
+  if (blockId && !existing) return GONE;
+  const typeText = existing?.type ?? formText(formData, 'type');
+  if (!(BLOCK_TYPES as readonly string[]).includes(typeText)) return { status: 'error', message: 'Choose a block type.', fieldErrors: { type: 'Choose a block type.' } };
+  const type = typeText as BlockType;
+  const rules = BLOCK_FIELD_RULES[type];
+  const title = formText(formData, 'title').trim();
+  const url = formText(formData, 'url').trim();
+  const order = formText(formData, 'order').trim();
+  const change: Record<string, unknown> = existing ? { id: existing.id } : { client_id: formText(formData, 'client_id'), type };
+  // Empty optional fields clear on an edit and are left out on an add; forbidden ones are never sent.
+  if (title || rules.title !== 'forbidden') change.title = title || (existing ? null : undefined);
+  if (rules.url !== 'forbidden') change.url = url || (existing ? null : undefined);
+  if (existing) change.visible = formData.get('visible') === 'on';
+  if (existing && order) change.order = Number(order);
+  const values = { title, url, order };
+  const parsed = pageBlockChangeSchema.safeParse(change);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'title')] ??= issue.message;
+    return { status: 'error', message: 'Check the highlighted fields.', fieldErrors, values };
+  }
+  try {
+    await updateLinkInBioPage(o.db, o.subject.id, { blocks: [parsed.data] });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const fieldErrors: Record<string, string> = {};
+    for (const e of error.options.errors ?? []) fieldErrors[e.path.replace(/^body\.blocks\[0\]\.?/, '') || 'title'] ??= e.message;
+    return { status: 'error', message: error.detail, fieldErrors, values };
+  }
+  revalidatePath('/editor/link-in-bio');
+  revalidatePath(`/editor/link-in-bio/${pageId}`);
+  return { status: 'saved', message: existing ? 'Block saved.' : 'Block added.' };
 }

@@ -2,7 +2,7 @@
 
 import type { EditorField, EditorValues } from '@/server/web/editor-fields';
 import { IDLE, type FormState } from '@/server/web/form-state';
-import { FormMessage } from './fields';
+import { FormMessage, SubmitRow } from './fields';
 import { useActionForm } from './use-action-form';
 
 interface Props {
@@ -22,11 +22,7 @@ export function EditorForm({ fields, initial, action }: Props) {
           <FieldControl key={field.name} field={field} state={state} initial={initial[field.name] ?? ''} />
         ))}
       </div>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
+      <SubmitRow label="Save changes" busyLabel="Saving…" pending={pending} primary />
     </form>
   );
 }

@@ -10,10 +10,12 @@ interface Props {
   updatedAt: Date;
   facts?: { label: string; value: ReactNode }[];
   children: ReactNode;
+  /** Panels after the edit form, for settings saved on their own (deck password, link-in-bio blocks). */
+  after?: ReactNode;
 }
 
 /** Shared frame of the editor pages: where you are, what the resource is, then its form. */
-export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children }: Props) {
+export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children, after }: Props) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -63,6 +65,7 @@ export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, 
         <h2 id="edit-heading">Edit</h2>
         {children}
       </section>
+      {after}
     </>
   );
 }

@@ -15,6 +15,17 @@ export function FormMessage({ state }: { state: FormState }) {
   );
 }
 
+/** A form's submit button, in its own row, saying what it is doing while the action runs. */
+export function SubmitRow({ label, busyLabel, pending, primary = false }: { label: string; busyLabel: string; pending: boolean; primary?: boolean }) {
+  return (
+    <div className="button-row">
+      <button type="submit" className={primary ? 'button button-primary' : 'button'} disabled={pending}>
+        {pending ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
   name: string;
   label: string;

@@ -1,9 +1,24 @@
 import { signOutAction } from '../_actions/account';
 import { currentAccount } from '@/server/web/session';
 
-/** The site header of the account pages: public links, then the signed-in user's links or sign-in. */
-export async function SiteHeader() {
+const PUBLIC_LINKS = [
+  { href: '/docs', label: 'API reference' },
+  { href: '/docs/errors', label: 'Errors' },
+] as const;
+
+/**
+ * The header of every page but the API reference (Scalar's own): public links, then the signed-in
+ * user's links or sign-in. `current` marks the page's own link.
+ */
+export async function SiteHeader({ current }: { current?: string } = {}) {
   const account = await currentAccount();
+  const link = (href: string, label: string) => (
+    <li key={href}>
+      <a href={href} aria-current={current === href ? 'page' : undefined}>
+        {label}
+      </a>
+    </li>
+  );
   return (
     <header className="site-header">
       <a className="site-brand" href="/">
@@ -11,28 +26,8 @@ export async function SiteHeader() {
       </a>
       <nav aria-label="Site" className="site-nav">
         <ul>
-          <li>
-            <a href="/docs">API reference</a>
-          </li>
-          {account ? (
-            <>
-              <li>
-                <a href="/settings">Settings</a>
-              </li>
-              <li>
-                <a href="/settings/api-keys">API keys</a>
-              </li>
-            </>
-          ) : (
-            <>
-              <li>
-                <a href="/sign-in">Sign in</a>
-              </li>
-              <li>
-                <a href="/sign-up">Create account</a>
-              </li>
-            </>
-          )}
+          {PUBLIC_LINKS.map((l) => link(l.href, l.label))}
+          {account ? [link('/settings', 'Settings'), link('/settings/api-keys', 'API keys')] : [link('/sign-in', 'Sign in'), link('/sign-up', 'Create account')]}
         </ul>
         {account && (
           <>

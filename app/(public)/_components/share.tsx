@@ -73,15 +73,21 @@ export function CreatorCard({ creator, headingLevel = 3 }: { creator: PublicCrea
           </p>
         </div>
       </div>
-      {creator.tags.length > 0 ? (
-        <ul className={styles.tags} aria-label="Topics">
-          {creator.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
-          ))}
-        </ul>
-      ) : null}
+      <TagList tags={creator.tags} />
       <SocialList socials={creator.socials} showStats={false} />
     </article>
+  );
+}
+
+/** A creator's or deck's topics; nothing when there are none. */
+export function TagList({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={styles.tags} aria-label="Topics">
+      {tags.map((tag) => (
+        <li key={tag}>{tag}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SiteHeader } from '../../_components/site-header';
 import { PROBLEMS, PROBLEM_TYPE_BASE, problemBody, type ProblemSlug } from '@/server/http/problems';
 
 export const metadata: Metadata = {
@@ -54,26 +55,7 @@ function withCode(text: string) {
 export default function ErrorsPage() {
   return (
     <div className="site">
-      <header className="site-header">
-        <a className="site-brand" href="/">
-          creator-api
-        </a>
-        <nav aria-label="Site">
-          <ul>
-            <li>
-              <a href="/docs">API reference</a>
-            </li>
-            <li>
-              <a href="/docs/errors" aria-current="page">
-                Errors
-              </a>
-            </li>
-            <li>
-              <a href="/settings">Settings</a>
-            </li>
-          </ul>
-        </nav>
-      </header>
+      <SiteHeader current="/docs/errors" />
       <main className="site-main">
         <h1>Error types</h1>
         <p className="lead">
@@ -101,7 +83,11 @@ export default function ErrorsPage() {
           </li>
           <li>
             <code>errors</code> (optional): one <code>{'{ path, message, code }'}</code> per bad field, with paths like{' '}
-            <code>body.socials[1].handle_or_url</code>, <code>query.limit</code> or <code>path.creator_id</code>.
+            <code>body.socials[1].handle_or_url</code>, <code>query.limit</code> or <code>path.creator_id</code>. The{' '}
+            <code>code</code> is for programs: <code>required</code> (missing), <code>unrecognized_key</code> (a property the
+            operation does not accept), <code>invalid_type</code>, <code>invalid_value</code> (not one of the allowed values),{' '}
+            <code>invalid_format</code> (an email, URL or id that does not parse), <code>too_small</code> or{' '}
+            <code>too_big</code>; a few operations add their own (for example <code>invalid_encoding</code>).
           </li>
         </ul>
         <pre>

@@ -42,18 +42,8 @@ export interface Design {
   backgroundColor: string | null;
 }
 
-type CreatorRow = {
-  id: string;
-  displayName: string;
-  username: string;
-  avatarUrl: string | null;
-  bio: string | null;
-  location: string | null;
-  country: string | null;
-  languages: string[];
-  tags: string[];
-  socials: SocialAccount[];
-};
+/** What publicCreator reads: the public fields as stored, with the creator's social accounts. */
+type CreatorRow = Omit<PublicCreator, 'socials' | 'totalFollowers'> & { socials: SocialAccount[] };
 
 export function publicCreator(row: CreatorRow): PublicCreator {
   const socials = [...row.socials]

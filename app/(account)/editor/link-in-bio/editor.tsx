@@ -2,7 +2,9 @@ import { notFound } from 'next/navigation';
 import { getLinkInBioPage } from '@/server/services/link-in-bio';
 import { linkInBioEditor } from '@/server/web/editors';
 import { requireSubject } from '@/server/web/session';
-import { saveLinkInBioAction } from '../../../_actions/editor';
+import { randomUUID } from 'node:crypto';
+import { saveLinkInBioAction, saveLinkInBioBlockAction } from '../../../_actions/editor';
+import { LinkInBioBlocks, type EditableBlock } from '../../../_components/link-in-bio-blocks';
 import { EditorForm } from '../../../_components/editor-form';
 import { EditorShell } from '../../../_components/editor-shell';
 import { ownedOr404 } from '../../../_components/owned';
@@ -22,26 +24,13 @@ export async function LinkInBioEditor({ pageId }: { pageId?: string }) {
       publicUrl={`${app.services.config.publicBaseUrl}/l/${page.slug}`}
       createdAt={page.createdAt}
       updatedAt={page.updatedAt}
-      facts={[
-        {
-          label: 'Blocks',
-          value:
-            page.blocks.length === 0 ? (
-              'None yet'
-            ) : (
-              <ul className="resource-list">
-                {page.blocks.map((block) => (
-                  <li key={block.id}>
-                    <span>
-                      {block.title ?? block.url ?? block.type} <small className="muted">({block.type})</small>
-                    </span>
-                    <span className="muted">{block.visible ? 'Visible' : 'Hidden'}</span>
-                  </li>
-                ))}
-              </ul>
-            ),
-        },
-      ]}
+      after={
+        <LinkInBioBlocks
+          blocks={page.blocks.map((b) => ({ id: b.id, type: b.type as EditableBlock['type'], title: b.title, url: b.url, mediaUrl: b.mediaUrl, visible: b.visible, order: b.position }))}
+          clientId={`editor-${randomUUID()}`}
+          action={saveLinkInBioBlockAction.bind(null, page.id)}
+        />
+      }
     >
       <EditorForm fields={linkInBioEditor.fields} initial={linkInBioEditor.values(page)} action={saveLinkInBioAction.bind(null, page.id)} />
     </EditorShell>

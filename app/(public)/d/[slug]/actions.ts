@@ -4,6 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getApp } from '@/server/app-singleton';
 import { clientAddress } from '@/server/services/page-views';
+import { retryMessage } from '@/server/web/sign-in-limit';
 import { checkDeckPassword, deckUnlockToken, getPublicDeck } from '@/server/services/public-pages';
 import { UNLOCK_HOURS, unlockCookieName } from '../../_lib/deck-unlock';
 import { appSecret } from '../../_lib/load';
@@ -23,7 +24,7 @@ export async function unlockDeck(slug: string, _previous: UnlockState, form: For
   if (!deck?.passwordHash) redirect(`/d/${encodeURIComponent(slug)}`);
   const decision = await app.services.rateLimiter.check('sign-in-client', `deck:${deck.id}:${clientAddress(await headers()) || 'unknown'}`);
   if (decision && !decision.allowed) {
-    return { error: `Too many attempts. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.` };
+    return { error: retryMessage(decision.resetSeconds) };
   }
   const password = form.get('password');
   if (typeof password !== 'string' || !(await checkDeckPassword(deck.passwordHash, password))) {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isDeckUnlocked, type PublicDeck } from '@/server/services/public-pages';
-import { CreatorCard, ShareShell, Stat } from '../../_components/share';
+import { CreatorCard, ShareShell, Stat, TagList } from '../../_components/share';
 import { countView } from '../../_lib/count-view';
 import { unlockCookieName } from '../../_lib/deck-unlock';
 import { compact, summary } from '../../_lib/format';
@@ -80,13 +80,7 @@ export default async function DeckPage({ params }: Props) {
           {deck.location ? <p className={styles.muted}>{deck.location}</p> : null}
         </div>
       </header>
-      {deck.tags.length > 0 ? (
-        <ul className={styles.tags} aria-label="Topics">
-          {deck.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
-          ))}
-        </ul>
-      ) : null}
+      <TagList tags={deck.tags} />
       <section className={styles.section} aria-labelledby="at-a-glance">
         <h2 id="at-a-glance">At a glance</h2>
         <dl className={styles.stats}>

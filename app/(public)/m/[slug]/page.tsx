@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { Avatar, ShareShell, SocialList, Stat } from '../../_components/share';
+import { Avatar, ShareShell, SocialList, Stat, TagList } from '../../_components/share';
 import { countView } from '../../_lib/count-view';
 import { compact, percent, summary, whole } from '../../_lib/format';
 import { loadMediaKit, publicBaseUrl } from '../../_lib/load';
@@ -85,13 +85,7 @@ export default async function MediaKitPage({ params }: Props) {
           <p className={styles.muted}>{[creator.location ?? creator.country, creator.languages.map((l) => l.toUpperCase()).join(' · ')].filter(Boolean).join(' · ')}</p>
         </div>
       </header>
-      {creator.tags.length > 0 ? (
-        <ul className={styles.tags} aria-label="Topics">
-          {creator.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
-          ))}
-        </ul>
-      ) : null}
+      <TagList tags={creator.tags} />
       {kit.sections.map((section) => (sections[section] ? <div key={section}>{sections[section]}</div> : null))}
     </ShareShell>
   );

@@ -3,7 +3,8 @@ import { notFound } from 'next/navigation';
 import { getAgencyDeck } from '@/server/services/decks';
 import { deckEditor } from '@/server/web/editors';
 import { requireSubject } from '@/server/web/session';
-import { saveDeckAction } from '../../../../_actions/editor';
+import { saveDeckAction, setDeckPasswordAction } from '../../../../_actions/editor';
+import { DeckPasswordForm } from '../../../../_components/deck-password-form';
 import { EditorForm } from '../../../../_components/editor-form';
 import { EditorShell } from '../../../../_components/editor-shell';
 import { ownedOr404 } from '../../../../_components/owned';
@@ -31,6 +32,7 @@ export default async function DeckEditorPage({ params }: { params: Promise<{ id:
         { label: 'Creators', value: deck.creators.map((c) => names.get(c.creatorId) ?? c.creatorId).join(', ') || 'None yet' },
         { label: 'Password', value: deck.passwordHash ? 'Set (viewers must enter it)' : 'None' },
       ]}
+      after={<DeckPasswordForm hasPassword={deck.passwordHash !== null} action={setDeckPasswordAction.bind(null, deck.id)} />}
     >
       <EditorForm fields={deckEditor.fields} initial={deckEditor.values(deck)} action={saveDeckAction.bind(null, deck.id)} />
     </EditorShell>
