@@ -1,5 +1,3 @@
-import { getApp } from '@/server/app-singleton';
-
 /**
  * Every `/public/v1/**` request goes to the API's own fetch handler, which does its own routing,
  * 404/405, auth, rate limits and problem+json. Under the custom server these routes are never reached
@@ -7,16 +5,4 @@ import { getApp } from '@/server/app-singleton';
  */
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
-
-async function handle(request: Request): Promise<Response> {
-  return (await getApp()).handleApiRequest(request);
-}
-
-export const GET = handle;
-export const POST = handle;
-export const PATCH = handle;
-export const PUT = handle;
-export const DELETE = handle;
-// Exported explicitly so Next does not answer OPTIONS/HEAD itself: the API handler owns 404/405/Allow.
-export const OPTIONS = handle;
-export const HEAD = handle;
+export { GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD } from '@/server/http/next-api-route';
