@@ -17,10 +17,14 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Starts a child process and resolves once `url` answers (any status). */
+/**
+ * Starts a child process in a process group of its own and resolves once `url` answers (any status).
+ * The group matters: `npx` and `tsx` are wrappers, and a signal to the wrapper alone can leave the
+ * real server running (and this process waiting for it).
+ */
 export async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout?.resume();
+  // stdout is not read: its banner is noise next to the figures; errors still reach stderr.
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode}`);
@@ -35,12 +39,23 @@ export async function startProcess(command: string, args: string[], env: NodeJS.
   throw new Error(`${url} did not answer within 60 s`);
 }
 
+/** Stops the child's whole process group: SIGTERM (a graceful shutdown), then SIGKILL after 5 s. */
 export function stopProcess(child: ChildProcess): Promise<void> {
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // the group is already gone
+    }
+  };
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null) {
+      signalGroup('SIGTERM');
+      return resolve();
+    }
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    signalGroup('SIGTERM');
+    setTimeout(() => signalGroup('SIGKILL'), 5000).unref();
   });
 }
 
