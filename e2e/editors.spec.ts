@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createKey, formAlert, formStatus, screenshot, signUp } from './support';
 
 async function api(request: APIRequestContext, secret: string, method: 'GET' | 'POST', path: string, data?: unknown) {
@@ -9,6 +9,18 @@ async function api(request: APIRequestContext, secret: string, method: 'GET' | '
 
 /** The path of an absolute editor_url, so the test follows the URL the API hands out. */
 const pathOf = (url: string) => new URL(url).pathname;
+
+/** Opens `url` as a visitor without a session (a context of its own), runs `check`, and closes it. */
+async function asVisitor(browser: Browser, url: string, check: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(pathOf(url));
+    await check(page);
+  } finally {
+    await context.close();
+  }
+}
 
 async function expectNotFound(page: Page, path: string) {
   const response = await page.goto(path);
@@ -61,22 +73,16 @@ test('an agency edits the media kit, deck and campaign behind their editor_urls;
   await passwordForm.getByRole('button', { name: 'Set password' }).click();
   await expect(formStatus(passwordForm)).toHaveText('Password set: viewers must enter it.');
   expect((await api(request, secret, 'GET', `/decks/${deck.id}`)).has_password).toBe(true);
-  const viewer = await browser.newContext();
-  const viewerPage = await viewer.newPage();
-  await viewerPage.goto(pathOf(deck.share_url));
-  await expect(viewerPage.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toHaveCount(0);
-  await viewerPage.getByLabel('Password').fill('spring secret 26');
-  await viewerPage.getByRole('button', { name: 'View deck' }).click();
-  await expect(viewerPage.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toBeVisible();
-  await viewer.close();
+  await asVisitor(browser, deck.share_url, async (viewer) => {
+    await expect(viewer.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toHaveCount(0);
+    await viewer.getByLabel('Password').fill('spring secret 26');
+    await viewer.getByRole('button', { name: 'View deck' }).click();
+    await expect(viewer.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toBeVisible();
+  });
   await passwordForm.getByRole('button', { name: 'Remove password' }).click();
   await expect(formStatus(passwordForm)).toHaveText('Password removed: anyone with the link can open the deck.');
   expect((await api(request, secret, 'GET', `/decks/${deck.id}`)).has_password).toBe(false);
-  const anyone = await browser.newContext();
-  const anyonePage = await anyone.newPage();
-  await anyonePage.goto(pathOf(deck.share_url));
-  await expect(anyonePage.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toBeVisible();
-  await anyone.close();
+  await asVisitor(browser, deck.share_url, (anyone) => expect(anyone.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toBeVisible());
 
   await page.goto(pathOf(campaign.editor_url));
   await page.getByLabel('Starts (UTC)').fill('2026-03-01T09:00');
