@@ -45,6 +45,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     config,
     db,
     sql: database.sql,
+    notifications: database.notifications,
     logger,
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),

@@ -6,6 +6,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { PrismaClient } from '../../generated/prisma/client';
 import { acquireEmbeddedLock } from './embedded-lock';
+import { createPGliteNotifications, createPostgresNotifications, type Notifications } from './notifications';
 import { applyMigrations } from './schema-engine';
 
 export type Db = PrismaClient;
@@ -21,6 +22,8 @@ export interface Database {
   prisma: PrismaClient;
   sql: SqlQuery;
   kind: 'postgres' | 'pglite';
+  /** Cross-instance LISTEN/NOTIFY (cache invalidation, job wake-ups); see notifications.ts. */
+  notifications: Notifications;
   /** What the schema engine connects through (migrations, drift checks). */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Applies pending migrations (`prisma migrate deploy`); returns the names applied. */
@@ -71,8 +74,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool(pgConfig(options.databaseUrl, options.poolSize ?? 10));
     const adapterFactory = new PrismaPgWholeScripts(pool);
     const prisma = new PrismaClient({ adapter: adapterFactory });
+    const notifications = createPostgresNotifications({ connection: pgConfig(options.databaseUrl, 1), pool });
     return {
       prisma,
+      notifications,
       // A named statement is parsed and planned once per connection, not on every request.
       sql: async <Row>(text: string, params: unknown[], sqlOptions?: { name?: string }) =>
         (await pool.query({ name: sqlOptions?.name, text, values: params })).rows as Row[],
@@ -90,6 +95,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       close: async () => {
+        await notifications.close();
         await prisma.$disconnect();
         await pool.end();
       },
@@ -101,14 +107,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pglite = await PGlite.create(options.pgliteDataDir);
     const adapterFactory = new PrismaPGlite(pglite);
     const prisma = new PrismaClient({ adapter: adapterFactory });
+    const notifications = createPGliteNotifications(pglite);
     return {
       prisma,
+      notifications,
       sql: async <Row>(text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
       kind: 'pglite',
       adapterFactory,
       // One session for everything: PostgreSQL's advisory locks are re-entrant within a session.
       migrate: () => applyMigrations(adapterFactory),
       close: async () => {
+        await notifications.close();
         await prisma.$disconnect();
         await pglite.close();
         release();

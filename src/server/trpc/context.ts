@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db, SqlQuery } from '../db/database';
+import type { Notifications } from '../db/notifications';
 import type { CursorCodec } from '../lib/cursor';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
@@ -12,6 +13,8 @@ export interface AppServices {
   db: Db;
   /** Raw SQL for hot paths only; everything else goes through `db`. */
   sql: SqlQuery;
+  /** Cross-instance signals (PostgreSQL LISTEN/NOTIFY; in-process on PGlite). */
+  notifications: Notifications;
   logger: Logger;
   rateLimiter: RateLimiter;
   cursors: CursorCodec;
