@@ -3,7 +3,7 @@ import type { Db, SqlQuery } from '../db/database';
 import type { CursorCodec } from '../lib/cursor';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
-import type { LastUsedRecorder } from '../services/api-keys';
+import type { AuthenticatedKey, LastUsedRecorder } from '../services/api-keys';
 import type { JobRunner } from '../jobs/runner';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
@@ -30,5 +30,7 @@ export interface RequestContext {
   requestId: string;
   /** The raw Authorization header, parsed by the authenticate middleware. */
   authorization: string | null;
+  /** Set when the HTTP adapter already authenticated the key (before reading the body). */
+  authenticated?: AuthenticatedKey;
   response: ResponseState;
 }
