@@ -67,12 +67,14 @@ function expectRawProblem(response: RawResponse, status: number, slug: string) {
 
 describe('hostile traffic gets a 4xx problem and the server keeps serving', () => {
   let t: TestApp;
+  let agencyId: string;
   let agencyKey: string;
   let creatorKey: string;
 
   beforeAll(async () => {
     t = await startTestApp();
-    agencyKey = await t.key({ type: 'agency', id: (await t.agency()).id }, ['all']);
+    agencyId = (await t.agency()).id;
+    agencyKey = await t.key({ type: 'agency', id: agencyId }, ['all']);
     creatorKey = await t.key({ type: 'creator', id: (await t.creatorAccount()).id }, ['all']);
   });
   afterAll(() => t.close());
@@ -197,7 +199,22 @@ describe('hostile traffic gets a 4xx problem and the server keeps serving', () =
     expect(query.status).toBe(400);
     expect((await readProblem(query)).errors).toEqual([expect.objectContaining({ path: 'query.status', code: 'nul_character' })]);
     // Nothing was written.
-    expect(await t.db.creator.count({ where: { displayName: { startsWith: 'Ada' } } })).toBe(0);
+    expect(await t.db.creator.count({ where: { memberships: { some: { agencyId } } } })).toBe(0);
+  });
+
+  it('a CSV upload with a NUL in a cell or in its file name is a 400 naming the file and line', async () => {
+    const upload = (csv: string, filename = 'creators.csv') => {
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), filename);
+      return t.request('/public/v1/creator-imports', { method: 'POST', key: agencyKey, body: form });
+    };
+    const cell = await upload('display_name,email\nAda,ada@example.com\nGrace\u0000,grace@example.com\n');
+    expect(cell.status).toBe(400);
+    expect((await readProblem(cell)).errors).toEqual([{ path: 'body.file', message: expect.stringContaining('Line 3'), code: 'nul_character' }]);
+    const name = await upload('display_name\nAda\n', 'roster\u0000.csv');
+    expect(name.status).toBe(400);
+    expect((await readProblem(name)).errors).toEqual([expect.objectContaining({ path: 'body.file.filename', code: 'nul_character' })]);
+    expect(await t.db.creatorImport.count({ where: { agencyId } })).toBe(0);
   });
 
   it('query keys named like Object.prototype members are 400 unrecognized_key', async () => {

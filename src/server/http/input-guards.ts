@@ -1,25 +1,19 @@
+import { unstorableTextProblem } from '../lib/storable-text';
 import type { FieldError } from './problems';
 
 /**
  * Input rules that hold for every operation, applied once by the HTTP adapter before any schema runs.
  *
- * Text PostgreSQL cannot store faithfully is refused with a 400 naming the field, never stripped or
- * replaced behind the caller's back:
- * - NUL (U+0000): PostgreSQL text cannot hold it (the insert fails: a 500 before this rule);
- * - lone UTF-16 surrogates (from JSON escapes such as "\ud800"): not encodable as UTF-8.
+ * Text PostgreSQL cannot store faithfully (NUL, lone surrogates: src/server/lib/storable-text.ts) is
+ * refused with a 400 naming the field, never stripped or replaced behind the caller's back.
  * Query keys named like Object.prototype members (`constructor`, `__proto__`, `toString`, …) are
  * refused as unknown keys: no operation takes one, and trpc-to-openapi's query parsing trips on them.
  */
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** One response lists at most this many bad values; a body full of NULs does not make a huge 400. */
 const MAX_REPORTED = 20;
 
-export function textProblem(text: string): { message: string; code: string } | null {
-  if (text.includes('\u0000')) return { message: 'Contains a NUL character (U+0000), which cannot be stored; remove it.', code: 'nul_character' };
-  if (LONE_SURROGATE.test(text)) return { message: 'Contains an unpaired UTF-16 surrogate, which is not valid Unicode text.', code: 'invalid_unicode' };
-  return null;
-}
+export const textProblem = unstorableTextProblem;
 
 function childPath(parent: string, key: string | number): string {
   return typeof key === 'number' ? `${parent}[${key}]` : `${parent}.${key}`;
