@@ -11,8 +11,9 @@ import './src/server/app-singleton';
 import { loadConfig } from './src/server/config';
 import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
 import { newRequestId } from './src/server/http/api-handler';
-import { createNodeListener } from './src/server/http/node';
+import { answerProtocolErrors, createNodeListener } from './src/server/http/node';
 import { problemBody } from './src/server/http/problems';
+import { installProcessGuards } from './src/server/process-guards';
 import { seedDemoIfEmpty } from './src/server/services/demo';
 
 const dev = process.argv.includes('--dev');
@@ -57,17 +58,14 @@ if (apiOnly) {
 } else {
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
   await nextApp.prepare();
-  const handleWithNext = nextApp.getRequestHandler();
-  handlePage = (req, res) => {
-    // The sign-in limiter counts per client address: unless a trusted proxy set it, a client-sent
-    // X-Forwarded-For is replaced by the socket's address so it cannot be forged.
-    if (!config.trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-    return handleWithNext(req, res);
-  };
+  // The client address pages use is resolved by the node listener (TRUSTED_PROXIES), not taken from headers.
+  handlePage = nextApp.getRequestHandler();
 }
 
-const server = http.createServer(createNodeListener(app.handleApiRequest, handlePage, config.publicBaseUrl));
+const server = http.createServer(createNodeListener(app.handleApiRequest, handlePage, config.publicBaseUrl, { trustedProxies: config.trustedProxies }));
 server.keepAliveTimeout = 65_000;
+// Malformed HTTP and CONNECT get problem+json with X-Request-Id instead of Node's bare status line.
+answerProtocolErrors(server);
 server.listen(config.port, config.host, () => {
   console.log(`creator-api listening on ${config.publicBaseUrl} (API: /public/v1, reference: /docs, database: ${app.database.kind})`);
 });
@@ -84,3 +82,12 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Unhandled rejections are logged and survived; an uncaught exception is logged, then the process
+// drains (at most 10 s) and exits 1 for its supervisor to restart (see src/server/process-guards.ts).
+installProcessGuards(app.services.logger, () => {
+  setTimeout(() => process.exit(1), 10_000).unref();
+  server.close();
+  server.closeIdleConnections();
+  void app.close().finally(() => process.exit(1));
+});

@@ -12,7 +12,8 @@ import { createAgency, createCreatorAccount } from '@/server/services/accounts';
 import { authFor } from '@/server/web/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/server/web/password-rules';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
-import { clientAddress, currentAccount, safeReturnPath } from '@/server/web/session';
+import { clientAddress } from '@/server/lib/client-address';
+import { currentAccount, safeReturnPath } from '@/server/web/session';
 import { retryMessage, signInRetryAfter } from '@/server/web/sign-in-limit';
 
 const email = z

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
  * Everything the service reads from the environment, parsed once. With no variables set the service
@@ -34,8 +35,12 @@ export interface AppConfig {
    * to reach a local fixture server; never in production (SSRF).
    */
   fetchAllowPrivateNetworks: boolean;
-  /** Behind a reverse proxy that sets X-Forwarded-For: keep its value (else the socket address replaces it). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies (CIDRs or addresses) whose X-Forwarded-For entries are believed: the client is the
+   * rightmost address of the chain that is not one of them (src/server/lib/client-address.ts).
+   * Empty (default): the socket's peer address, X-Forwarded-For ignored.
+   */
+  trustedProxies: TrustedProxies;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Background jobs on the database (src/server/jobs/leased-runner.ts); README "Background jobs". */
   jobs: JobSettings;
@@ -110,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Cloud mode: Inngest's calls to /api/inngest are verified with it, and the SDK refuses to serve without it.
     throw new Error('INNGEST_SIGNING_KEY is required with INNGEST_EVENT_KEY (or set INNGEST_DEV for a local dev server)');
   }
+  if (nonEmpty(env.TRUST_PROXY) === 'true' && !nonEmpty(env.TRUSTED_PROXIES)) {
+    // The boolean trusted whoever wrote the leftmost X-Forwarded-For entry; refuse to guess a list for it.
+    throw new Error('TRUST_PROXY was replaced by TRUSTED_PROXIES: list your proxies\' addresses or CIDRs (e.g. TRUSTED_PROXIES=10.0.0.0/8)');
+  }
   const publicBaseUrl = (nonEmpty(env.PUBLIC_BASE_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
@@ -137,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (nonEmpty(env.SEED_DEMO) ?? (databaseUrl ? 'false' : 'true')) === 'true',
     logLevel,
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
-    trustProxy: nonEmpty(env.TRUST_PROXY) === 'true',
+    trustedProxies: parseTrustedProxies(nonEmpty(env.TRUSTED_PROXIES)),
     jobs: jobSettings(env),
   };
 }

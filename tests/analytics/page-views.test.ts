@@ -9,13 +9,15 @@ import {
   type PageViewTarget,
 } from '../../src/server/services/page-views';
 import { startTestApp, type TestApp } from '../support/app';
+import { CLIENT_ADDRESS_HEADER } from '../../src/server/lib/client-address';
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const OTHER_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const DAY = 86_400_000;
 
 function visit(ip: string, userAgent = BROWSER, extra: Record<string, string> = {}) {
-  return new Headers({ 'x-forwarded-for': `${ip}, 10.0.0.1`, 'user-agent': userAgent, ...extra });
+  // The address the node layer resolved for this request (src/server/lib/client-address.ts).
+  return new Headers({ [CLIENT_ADDRESS_HEADER]: ip, 'user-agent': userAgent, ...extra });
 }
 
 describe('page views: what counts, unique visitors, rollups', () => {

@@ -5,7 +5,7 @@ import { createApp, type App } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { createApiHandler, type ApiHandler } from '../../src/server/http/api-handler';
 import { problemBody } from '../../src/server/http/problems';
-import { createNodeListener } from '../../src/server/http/node';
+import { answerProtocolErrors, createNodeListener } from '../../src/server/http/node';
 import { newObjectId } from '../../src/server/lib/object-id';
 import { createAgency, createCreatorAccount } from '../../src/server/services/accounts';
 import { createApiKey } from '../../src/server/services/api-keys';
@@ -49,6 +49,7 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
       res.end(JSON.stringify(problemBody('route-not-found', 'not an API path', 'test')));
     }),
   );
+  answerProtocolErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const db = app.services.db;

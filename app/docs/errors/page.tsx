@@ -15,6 +15,8 @@ const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
   'validation-error':
     'A path, query or body field failed validation (wrong type, missing, out of range, or a property the operation does not accept), or the body is not a JSON object; `errors` lists every field.',
   'malformed-json': 'The request body could not be parsed as JSON.',
+  'malformed-request':
+    'The HTTP message itself is broken (an invalid `Content-Length` or `Transfer-Encoding`, a bad header line, an unparsable request line); the connection is closed after the response.',
   'invalid-cursor':
     'The `cursor` query parameter is malformed, was altered, or belongs to a different list or filter; pass the `next_cursor` from the previous page of the same list.',
   'authentication-required': 'The request has no `Authorization` header; send `Authorization: Bearer <API_KEY>`.',
@@ -30,13 +32,17 @@ const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
   'plan-required': 'The operation uses a feature the current plan does not include (such as sponsorship matches); `detail` says which plans do.',
   'not-found': 'No resource with the id in the path exists among those this key can access.',
   'route-not-found': 'No endpoint exists at this path; check the `/public/v1` prefix and the API reference.',
-  'method-not-allowed': 'The path exists but not with this HTTP method; the `Allow` header lists the methods it accepts.',
+  'method-not-allowed': 'The path exists but not with this HTTP method (TRACE, TRACK and CONNECT included); the `Allow` header lists the methods it accepts.',
+  'request-timeout': 'The request headers or body did not arrive within the server\'s time limit; the connection is closed.',
   conflict: 'The request conflicts with the current state of a resource, such as a duplicate or an action the resource cannot take now.',
   'payload-too-large': 'The request body exceeds the size limit (1 MiB by default); the connection is closed after the response.',
   'unsupported-media-type': 'A request body was sent with a `Content-Type` other than `application/json` (or with none).',
   'rate-limited': 'The key used up its requests for the current window; wait `Retry-After` seconds before retrying.',
+  'headers-too-large': 'The request line and headers together exceed the server\'s limit (16 KiB); send fewer or shorter headers.',
   'internal-error':
     'Something failed on our side and it is not your fault; idempotent requests can be retried, and quote `request_id` if you contact support.',
+  'method-not-implemented':
+    'The server does not implement this HTTP method on any path (a method outside GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS); the `Allow` header lists what it does implement.',
 };
 
 const SLUGS = Object.keys(PROBLEMS) as ProblemSlug[];

@@ -16,7 +16,11 @@ import {
 import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices, RequestContext } from '../trpc/context';
 import type { ApiMeta } from '../trpc/meta';
+import { authenticateRequest } from '../trpc/middleware';
+import type { AuthenticatedKey } from '../services/api-keys';
 import { ApiError, problemBody, type FieldError, type ProblemSlug } from './problems';
+import { API_SECURITY_HEADERS } from './security-headers';
+import { prototypeQueryKeys, unstorableText } from './input-guards';
 
 /**
  * The one HTTP adapter in front of the tRPC router. Both the custom Node server and the Next.js
@@ -24,7 +28,13 @@ import { ApiError, problemBody, type FieldError, type ProblemSlug } from './prob
  * request ids, routing 404/405, content type, the body cap, malformed JSON, problem+json for every
  * error, rate-limit and request-id headers. Procedures never see any of it.
  */
-export type ApiHandler = (request: Request) => Promise<Response>;
+export type ApiHandler = ((request: Request) => Promise<Response>) & {
+  /**
+   * The methods routed at an API path (null when no route matches). The node layer uses it to answer
+   * methods a fetch Request cannot even carry (TRACE, TRACK, CONNECT) with 405 and the right Allow.
+   */
+  allowedMethods?: (pathname: string) => string[] | null;
+};
 
 export const API_PREFIX = '/public/v1';
 export const OPENAPI_PATHS = new Set(['/openapi.json', `${API_PREFIX}/openapi.json`]);
@@ -48,6 +58,8 @@ interface RequestState {
   received: () => unknown;
   error?: TRPCError;
   ctx?: RequestContext;
+  /** The key, checked by the adapter before the body was read; the authenticate middleware reuses it. */
+  auth?: AuthenticatedKey;
 }
 
 // Request ids: a random per-process prefix and a counter — unique, and no random bytes per request.
@@ -74,9 +86,18 @@ function undoBodyCoercion(schema: unknown): void {
   }
 }
 
+/** A well-formed incoming request id is reused; anything else gets a new one. */
+export function acceptRequestId(incoming: string | string[] | null | undefined): string {
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
+}
+
 export function requestIdFrom(request: Request): string {
-  const incoming = request.headers.get('x-request-id');
-  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
+  return acceptRequestId(request.headers.get('x-request-id'));
+}
+
+/** The headers every API response carries (see security-headers.ts); node.ts adds them to its own answers too. */
+export function securityHeaders(): Record<string, string> {
+  return { ...API_SECURITY_HEADERS };
 }
 
 export function collectRoutes(router: AnyRouter): Route[] {
@@ -208,7 +229,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Pro
   await reader.cancel().catch(() => {});
 }
 
-async function readBodyWithCap(request: Request, cap: number): Promise<Uint8Array | 'too-large'> {
+async function readBodyWithCap(request: Request, cap: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > cap) return 'too-large';
   if (!request.body) return new Uint8Array();
@@ -217,7 +238,14 @@ async function readBodyWithCap(request: Request, cap: number): Promise<Uint8Arra
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client aborted, or the body's framing broke (bad chunked encoding): the client's fault, not a 500.
+      return 'unreadable';
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > cap) {
@@ -244,6 +272,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
         app: services,
         requestId: state.requestId,
         authorization: (req as Request).headers.get('authorization'),
+        authenticated: state.auth,
         response: { headers: {} },
       };
       state.ctx = ctx;
@@ -290,7 +319,35 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
     );
   };
 
-  return async function handleApiRequest(request: Request): Promise<Response> {
+  /**
+   * The routes at a path. A path a literal template matches (`/media-kits/new`) belongs to the most
+   * literal templates only, never also to a parameterized one (`/media-kits/{media_kit_id}`), so
+   * GET /media-kits/new is a 405 (Allow: POST), not a lookup of a kit whose id is "new".
+   */
+  const routesAt = (path: string): Route[] => {
+    const matching = routes.filter((r) => r.pattern.test(path));
+    if (matching.length <= 1) return matching;
+    const fewestParams = Math.min(...matching.map((r) => r.pathParams.length));
+    return matching.filter((r) => r.pathParams.length === fewestParams);
+  };
+
+  const allowedMethods = (pathname: string): string[] | null => {
+    if (OPENAPI_PATHS.has(pathname)) return ['GET'];
+    if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
+    const matching = routesAt(normalizePath(pathname.slice(API_PREFIX.length)));
+    return matching.length > 0 ? [...new Set(matching.map((r) => r.method))] : null;
+  };
+
+  async function handleApiRequest(request: Request): Promise<Response> {
+    const response = await routeApiRequest(request);
+    // Security headers on every API response, success or problem (Response headers are mutable here).
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) response.headers.set(name, value);
+    return response;
+  }
+  handleApiRequest.allowedMethods = allowedMethods;
+  return handleApiRequest;
+
+  async function routeApiRequest(request: Request): Promise<Response> {
     const requestId = requestIdFrom(request);
     try {
       const url = new URL(request.url);
@@ -308,7 +365,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       }
 
       const path = url.pathname.startsWith(`${API_PREFIX}/`) ? normalizePath(url.pathname.slice(API_PREFIX.length)) : null;
-      const matching = path === null ? [] : routes.filter((r) => r.pattern.test(path));
+      const matching = path === null ? [] : routesAt(path);
       if (matching.length === 0) {
         return problemResponse('route-not-found', `There is no endpoint at ${url.pathname}. The API reference is at /docs.`, requestId);
       }
@@ -318,6 +375,34 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
         return problemResponse('method-not-allowed', `${method} is not allowed on ${url.pathname}; allowed: ${allow}.`, requestId, {
           headers: { Allow: allow },
         });
+      }
+
+      // Authenticate before touching the body: no key (or a bad one) is a 401 whatever was sent, and
+      // a request without a valid key never costs a body read or a JSON parse.
+      let auth: AuthenticatedKey | undefined;
+      if (route.meta.access) {
+        try {
+          auth = await authenticateRequest(services, request.headers.get('authorization'));
+        } catch (error) {
+          if (error instanceof ApiError) return problemResponse(error.slug, error.detail, requestId, { headers: error.options.headers });
+          throw error;
+        }
+      }
+
+      // Query and path values: prototype-named keys, NUL and lone surrogates are refused up front.
+      const queryErrors = [...prototypeQueryKeys(url.searchParams), ...unstorableText(Object.fromEntries(url.searchParams), 'query')];
+      const pathValues = route.pattern.exec(path!)?.slice(1) ?? [];
+      route.pathParams.forEach((name, i) => {
+        let value = pathValues[i] ?? '';
+        try {
+          value = decodeURIComponent(value);
+        } catch {
+          // Left encoded; the schema reports it.
+        }
+        queryErrors.push(...unstorableText(value, `path.${name}`));
+      });
+      if (queryErrors.length > 0) {
+        return problemResponse('validation-error', validationDetail(queryErrors), requestId, { errors: queryErrors });
       }
 
       let body: unknown = undefined;
@@ -333,6 +418,11 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
           );
         }
         const raw = await readBodyWithCap(request, cap);
+        if (raw === 'unreadable') {
+          return problemResponse('malformed-request', 'The request body could not be read to its end (aborted, or broken chunked encoding).', requestId, {
+            headers: { Connection: 'close' },
+          });
+        }
         if (raw === 'too-large') {
           return problemResponse('payload-too-large', `The request body is larger than ${cap} bytes, the limit for ${route.method} ${API_PREFIX}${route.template}.`, requestId, {
             headers: { Connection: 'close' },
@@ -367,6 +457,12 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
             });
           }
         }
+        // One rule for every text field of every operation (multipart parts and file names included):
+        // text PostgreSQL cannot store faithfully is refused, naming the field, never silently altered.
+        const textErrors = unstorableText(body, 'body');
+        if (textErrors.length > 0) {
+          return problemResponse('validation-error', validationDetail(textErrors), requestId, { errors: textErrors });
+        }
       }
 
       const stripped = new URL(url);
@@ -395,6 +491,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       const state: RequestState = {
         requestId,
         route,
+        auth,
         received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(stripped.searchParams) : body),
       };
       states.set(proxied, state);
@@ -428,5 +525,5 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       logger.error('request failed outside the router', { request_id: requestId, error: (error as Error).stack ?? String(error) });
       return problemResponse('internal-error', 'An unexpected error occurred; quote the request_id if you contact support.', requestId);
     }
-  };
+  }
 }

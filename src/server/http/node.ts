@@ -1,10 +1,47 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { API_PREFIX, OPENAPI_PATHS, type ApiHandler } from './api-handler';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { API_PREFIX, OPENAPI_PATHS, acceptRequestId, newRequestId, securityHeaders, type ApiHandler } from './api-handler';
+import { PROBLEMS, problemBody, type ProblemSlug } from './problems';
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustedProxies } from '../lib/client-address';
 
 /** True for the paths the API handler owns; everything else is the web app's (Next). */
 export function isApiPath(pathname: string): boolean {
   return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || OPENAPI_PATHS.has(pathname);
+}
+
+/**
+ * The methods this server implements anywhere. Anything else never reaches the fetch handler or Next:
+ * undici's `Request` constructor throws for TRACE, TRACK and CONNECT (forbidden methods), which used
+ * to happen outside any handler and end the process.
+ */
+export const IMPLEMENTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** What the web pages answer to: GET/HEAD for pages, POST for server actions. */
+const PAGE_METHODS = 'GET, HEAD, POST';
+
+/**
+ * The request body as a web stream that reads from the socket only when pulled. A handler that
+ * answers without reading it (a 401 before the body) leaves the message untouched, so Node discards
+ * the rest after the response and the connection stays usable; an eager Readable.toWeb() would have
+ * paused the socket mid-upload and left the keep-alive connection stuck.
+ */
+function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      async cancel() {
+        // Stops reading; the response to a refused upload says Connection: close.
+        if (chunks) await chunks.return?.();
+        else req.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 export function toFetchRequest(req: IncomingMessage, origin: string): Request {
@@ -15,7 +52,7 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? lazyBody(req) : undefined,
     // Required by undici for a streamed request body.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
@@ -32,6 +69,44 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
   res.end(body);
 }
 
+/** A problem+json body with the headers every API error carries (for answers the node layer gives itself). */
+function problemParts(slug: ProblemSlug, detail: string, requestId: string, extra: Record<string, string> = {}) {
+  const body = JSON.stringify(problemBody(slug, detail, requestId));
+  const headers: Record<string, string> = {
+    'content-type': 'application/problem+json',
+    'x-request-id': requestId,
+    'cache-control': 'no-store',
+    ...securityHeaders(),
+    ...extra,
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  return { status: PROBLEMS[slug].status, headers, body };
+}
+
+/** Answers a method nobody implements, on an API path or a page, without building a fetch Request. */
+function refuseMethod(req: IncomingMessage, res: ServerResponse, pathname: string, handleApiRequest: ApiHandler): void {
+  const method = req.method ?? '';
+  const requestId = acceptRequestId(req.headers['x-request-id']);
+  let answer;
+  if (isApiPath(pathname)) {
+    const allowed = handleApiRequest.allowedMethods?.(pathname) ?? null;
+    answer = allowed
+      ? problemParts('method-not-allowed', `${method} is not allowed on ${pathname}; allowed: ${allowed.join(', ')}.`, requestId, { allow: allowed.join(', ') })
+      : problemParts('method-not-implemented', `${method} is not implemented by this server.`, requestId, { allow: [...IMPLEMENTED_METHODS].join(', ') });
+  } else {
+    answer = problemParts('method-not-allowed', `${method} is not allowed on ${pathname}; allowed: ${PAGE_METHODS}.`, requestId, { allow: PAGE_METHODS });
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(method === 'HEAD' ? undefined : answer.body);
+  // Whatever body the client sends with it is not read: close the connection after the answer.
+  res.shouldKeepAlive = false;
+}
+
+export interface NodeListenerOptions {
+  /** Proxies whose X-Forwarded-For entries are believed (see src/server/lib/client-address.ts). */
+  trustedProxies?: TrustedProxies;
+}
+
 /**
  * node:http listener: API paths go straight to the fetch handler (no Next pipeline, ~10× the
  * throughput), the rest to `fallback` (Next's request handler in production).
@@ -40,14 +115,31 @@ export function createNodeListener(
   handleApiRequest: ApiHandler,
   fallback: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
   origin = 'http://localhost',
+  options: NodeListenerOptions = {},
 ) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
+    if (!IMPLEMENTED_METHODS.has(req.method ?? '')) {
+      refuseMethod(req, res, pathname, handleApiRequest);
+      return;
+    }
     if (!isApiPath(pathname)) {
+      // Pages read the client address from this header (clientAddress()); it is always ours, never the client's.
+      req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? []);
       void fallback(req, res);
       return;
     }
-    handleApiRequest(toFetchRequest(req, origin))
+    let request: Request;
+    try {
+      request = toFetchRequest(req, origin);
+    } catch (error) {
+      // A request line or header the fetch API refuses (the method check above covers the known cases).
+      const answer = problemParts('malformed-request', `The request could not be read: ${(error as Error).message}`, acceptRequestId(req.headers['x-request-id']));
+      res.writeHead(answer.status, { ...answer.headers, connection: 'close' });
+      res.end(answer.body);
+      return;
+    }
+    handleApiRequest(request)
       .then((response) => writeFetchResponse(res, response))
       .catch((error) => {
         res.statusCode = 500;
@@ -55,4 +147,48 @@ export function createNodeListener(
         console.error('failed to write API response', error);
       });
   };
+}
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 501: 'Not Implemented' };
+
+/** Writes a complete HTTP/1.1 problem+json response on a raw socket and closes it. */
+function endSocketWithProblem(socket: Duplex, slug: ProblemSlug, detail: string, extra: Record<string, string> = {}): void {
+  const { status, headers, body } = problemParts(slug, detail, newRequestId(), { ...extra, connection: 'close' });
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? ''}\r\n${head}\r\n${body}`);
+}
+
+/**
+ * What Node answers on its own, outside any request handler, made to look like every other error:
+ * malformed HTTP (bad Content-Length, invalid header lines or methods, oversized headers, timeouts)
+ * arrives as `clientError`, CONNECT as `connect`. Both get problem+json with X-Request-Id instead of
+ * Node's bare status line, and the connection is closed (its framing can no longer be trusted).
+ */
+export function answerProtocolErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    switch (error.code) {
+      case 'HPE_HEADER_OVERFLOW':
+        endSocketWithProblem(socket, 'headers-too-large', 'The request line and headers exceed the 16 KiB limit.');
+        return;
+      case 'HPE_INVALID_METHOD':
+        endSocketWithProblem(socket, 'method-not-implemented', 'This HTTP method is not implemented by this server.', {
+          allow: [...IMPLEMENTED_METHODS].join(', '),
+        });
+        return;
+      case 'ERR_HTTP_REQUEST_TIMEOUT':
+        endSocketWithProblem(socket, 'request-timeout', 'The request was not received completely in time.');
+        return;
+      default:
+        endSocketWithProblem(socket, 'malformed-request', `The HTTP request could not be parsed (${error.code ?? 'parse error'}).`);
+    }
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    endSocketWithProblem(socket, 'method-not-allowed', 'CONNECT is not allowed: this server is not a proxy.', { allow: [...IMPLEMENTED_METHODS].join(', ') });
+  });
 }

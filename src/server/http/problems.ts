@@ -7,6 +7,7 @@ export const PROBLEM_TYPE_BASE = 'https://creator-api.dev/problems/';
 export const PROBLEMS = {
   'validation-error': { status: 400, title: 'Your request has invalid fields' },
   'malformed-json': { status: 400, title: 'The request body is not valid JSON' },
+  'malformed-request': { status: 400, title: 'The HTTP request is malformed' },
   'invalid-cursor': { status: 400, title: 'The pagination cursor is not valid for this list' },
   'authentication-required': { status: 401, title: 'An API key is required' },
   'invalid-api-key': { status: 401, title: 'The API key is not valid' },
@@ -20,11 +21,14 @@ export const PROBLEMS = {
   'not-found': { status: 404, title: 'Resource not found' },
   'route-not-found': { status: 404, title: 'No such endpoint' },
   'method-not-allowed': { status: 405, title: 'Method not allowed on this endpoint' },
+  'request-timeout': { status: 408, title: 'The request was not received in time' },
   conflict: { status: 409, title: 'The request conflicts with the current state' },
   'payload-too-large': { status: 413, title: 'The request body is too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported content type' },
   'rate-limited': { status: 429, title: 'Too many requests' },
+  'headers-too-large': { status: 431, title: 'The request headers are too large' },
   'internal-error': { status: 500, title: 'Something went wrong on our side' },
+  'method-not-implemented': { status: 501, title: 'This HTTP method is not implemented by the server' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemSlug = keyof typeof PROBLEMS;

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { ApiError } from '../http/problems';
 import { SOCIAL_PLATFORMS, type SocialPlatformInput } from '../lib/social-identity';
+import { unstorableTextProblem } from '../lib/storable-text';
 
 /**
  * The roster CSV format (documented on /docs and in README, example at /examples/creators.csv):
@@ -37,6 +38,15 @@ export function parseRosterCsv(text: string): ParsedRoster {
   if (source.trim() === '') {
     throw new ApiError('validation-error', 'The CSV file is empty. Send a header row and one row per creator.', {
       errors: [{ path: 'body.file', message: 'The file is empty.', code: 'empty_file' }],
+    });
+  }
+  // Refused as a whole, with the line: a NUL cannot be stored, and stripping it would change the data.
+  const unstorable = unstorableTextProblem(source);
+  if (unstorable) {
+    const at = source.includes('\u0000') ? source.indexOf('\u0000') : 0;
+    const line = source.slice(0, at).split('\n').length;
+    throw new ApiError('validation-error', `The CSV file ${unstorable.message.charAt(0).toLowerCase()}${unstorable.message.slice(1)} (line ${line})`, {
+      errors: [{ path: 'body.file', message: `Line ${line}: ${unstorable.message}`, code: unstorable.code }],
     });
   }
   const parsed = Papa.parse<CsvRow>(source, {

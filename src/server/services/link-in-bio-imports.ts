@@ -8,6 +8,7 @@ import { checkFetchableUrl, SAFE_FETCH_DEFAULTS, SafeFetchError, safeFetchText }
 import type { AppServices } from '../trpc/context';
 import { LINK_IN_BIO_LIMITS, newBlockRows, urlProblem, withPageLock, type NewBlockInput } from './link-in-bio';
 import type { LinkInBioImport } from '../../generated/prisma/client';
+import { unstorableTextProblem } from '../lib/storable-text';
 
 /**
  * Imports from another provider's link-in-bio page (an extension: the contract documents only the
@@ -97,8 +98,13 @@ async function fetchSource(app: ImportServices, importId: string, sourceUrl: str
       titleMax: LINK_IN_BIO_LIMITS.title,
       urlMax: LINK_IN_BIO_LIMITS.url,
     });
-    // Imported links obey the same URL rules as links sent through the API.
-    const items = extracted.items.filter((item) => item.type !== 'link' || urlProblem(item.url, 'link') === null);
+    // Imported links obey the same URL rules as links sent through the API, and text we cannot store
+    // (NUL, lone surrogates from a page's JSON) is left out and counted, as the API would refuse it.
+    const items = extracted.items.filter(
+      (item) =>
+        unstorableTextProblem(item.title ?? '') === null &&
+        (item.type !== 'link' || (unstorableTextProblem(item.url) === null && urlProblem(item.url, 'link') === null)),
+    );
     return { ok: true, items, dropped: extracted.dropped + (extracted.items.length - items.length) };
   } catch (error) {
     if (error instanceof SafeFetchError) return { ok: false, error: `The source page could not be imported: ${error.message}.` };
@@ -128,7 +134,7 @@ async function applyImport(db: Db, importId: string, claim: { pageId: string; so
     }
     const errors: string[] = [];
     if (outcome.items.length === 0) errors.push('No links or titles were found on the source page.');
-    if (outcome.dropped > 0) errors.push(`${outcome.dropped} more item(s) on the source page were left out (invalid URLs, or beyond ${LINK_IN_BIO_LIMITS.blocksPerPage} items).`);
+    if (outcome.dropped > 0) errors.push(`${outcome.dropped} more item(s) on the source page were left out (invalid URLs or text, or beyond ${LINK_IN_BIO_LIMITS.blocksPerPage} items).`);
     if (fresh.length > accepted.length) {
       errors.push(`${fresh.length - accepted.length} item(s) were not added: a page holds at most ${LINK_IN_BIO_LIMITS.blocksPerPage} blocks.`);
     }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { SubjectType } from '../auth/scopes';
+import { clientAddress } from '../lib/client-address';
 import { DAY_MS } from '../lib/zoned-time';
 
 /**
@@ -53,12 +54,6 @@ export function skipReason(headers: HeaderReader): SkipReason | null {
   if (/prefetch|preview|prerender/i.test(purpose) || headers.get('next-router-prefetch') !== null) return 'prefetch';
   if (NON_HUMAN_AGENTS.test((headers.get('user-agent') ?? '').trim())) return 'bot';
   return null;
-}
-
-/** The client address as the server saw it: the first X-Forwarded-For entry (Next sets it from the socket), else X-Real-IP. */
-export function clientAddress(headers: HeaderReader): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || headers.get('x-real-ip')?.trim() || '';
 }
 
 export function utcDay(instant: number): string {

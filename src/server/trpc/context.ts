@@ -4,7 +4,7 @@ import type { Notifications } from '../db/notifications';
 import type { CursorCodec } from '../lib/cursor';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
-import type { LastUsedRecorder } from '../services/api-keys';
+import type { AuthenticatedKey, LastUsedRecorder } from '../services/api-keys';
 import type { JobRunner } from '../jobs/runner';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
@@ -33,5 +33,7 @@ export interface RequestContext {
   requestId: string;
   /** The raw Authorization header, parsed by the authenticate middleware. */
   authorization: string | null;
+  /** Set when the HTTP adapter already authenticated the key (before reading the body). */
+  authenticated?: AuthenticatedKey;
   response: ResponseState;
 }

@@ -1,13 +1,16 @@
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import { ApiError } from '../http/problems';
 import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';
+import type { AppServices } from './context';
 import { t } from './init';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** 401s: no header, not a Bearer header, a malformed, unknown, revoked or expired key. */
-export const authenticate = t.middleware(async ({ ctx, next }) => {
-  const header = ctx.authorization;
+/**
+ * 401s: no header, not a Bearer header, a malformed, unknown, revoked or expired key. The HTTP adapter
+ * calls it before reading the body (so no key means no body parse) and the middleware reuses the result.
+ */
+export async function authenticateRequest(app: AppServices, header: string | null): Promise<AuthenticatedKey> {
   if (!header) {
     throw new ApiError('authentication-required', 'Send your API key in the Authorization header: `Authorization: Bearer <API_KEY>`.');
   }
@@ -15,8 +18,13 @@ export const authenticate = t.middleware(async ({ ctx, next }) => {
   if (!match?.[1]) {
     throw new ApiError('invalid-api-key', 'The Authorization header must use the Bearer scheme: `Authorization: Bearer <API_KEY>`.');
   }
-  const auth = await authenticateApiKey(ctx.app.sql, match[1]);
-  ctx.app.lastUsed.note(auth);
+  const auth = await authenticateApiKey(app.sql, match[1]);
+  app.lastUsed.note(auth);
+  return auth;
+}
+
+export const authenticate = t.middleware(async ({ ctx, next }) => {
+  const auth = ctx.authenticated ?? (await authenticateRequest(ctx.app, ctx.authorization));
   return next({ ctx: { auth } });
 });
 

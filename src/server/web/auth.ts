@@ -12,6 +12,7 @@ import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { nextCookies } from 'better-auth/next-js';
 import type { App } from '../app';
 import type { AppConfig } from '../config';
+import { CLIENT_ADDRESS_HEADER } from '../lib/client-address';
 import { newObjectId } from '../lib/object-id';
 import { loadAppSecret } from '../services/settings';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules';
@@ -65,6 +66,8 @@ function createAuth(app: App, secret: string) {
       useSecureCookies: sessionCookiesSecure(config.publicBaseUrl),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => newObjectId() },
+      // Sessions record the address the node layer resolved (TRUSTED_PROXIES), not a forgeable X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // Last: it copies the Set-Cookie headers of auth.api calls onto the server action's response.
     plugins: [nextCookies()],

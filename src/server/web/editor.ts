@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { ApiError } from '../http/problems';
 import type { EditorField, EditorValues } from './editor-fields';
 import { formText, type FormState } from './form-state';
+import { unstorableTextProblem } from '../lib/storable-text';
 
 /** `2026-01-31T09:30:00.000Z` → the `datetime-local` value `2026-01-31T09:30` (UTC). */
 export function toDateTimeLocal(iso: string | null): string {
@@ -67,6 +68,13 @@ export async function saveEditorForm<T>(options: {
 }): Promise<FormState> {
   const { patch, values } = patchFromForm(options.fields, options.formData, options.current);
   if (Object.keys(patch).length === 0) return { status: 'saved', message: 'No changes to save.' };
+  // The same storable-text rule as the API (NUL, lone surrogates): refused per field, never stripped.
+  const unstorable: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(values)) {
+    const problem = unstorableTextProblem(raw);
+    if (problem) unstorable[name] = problem.message;
+  }
+  if (Object.keys(unstorable).length > 0) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: unstorable, values };
   const parsed = options.schema.safeParse(patch);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};

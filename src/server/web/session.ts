@@ -50,9 +50,3 @@ export async function requireSubject(returnTo: string): Promise<SignedIn & { sub
   if (!account.subject) redirect('/settings');
   return account as SignedIn & { subject: UserSubject };
 }
-
-/** The client address for rate limiting: the first X-Forwarded-For hop (Next sets it from the socket when absent). */
-export function clientAddress(requestHeaders: Headers): string {
-  const forwarded = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || requestHeaders.get('x-real-ip') || 'unknown';
-}

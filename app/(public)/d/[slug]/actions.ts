@@ -3,7 +3,7 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getApp } from '@/server/app-singleton';
-import { clientAddress } from '@/server/services/page-views';
+import { clientAddress } from '@/server/lib/client-address';
 import { retryMessage } from '@/server/web/sign-in-limit';
 import { checkDeckPassword, deckUnlockToken, getPublicDeck } from '@/server/services/public-pages';
 import { UNLOCK_HOURS, unlockCookieName } from '../../_lib/deck-unlock';
@@ -22,7 +22,7 @@ export async function unlockDeck(slug: string, _previous: UnlockState, form: For
   const app = await getApp();
   const deck = await getPublicDeck(app.services.db, slug);
   if (!deck?.passwordHash) redirect(`/d/${encodeURIComponent(slug)}`);
-  const decision = await app.services.rateLimiter.check('sign-in-client', `deck:${deck.id}:${clientAddress(await headers()) || 'unknown'}`);
+  const decision = await app.services.rateLimiter.check('sign-in-client', `deck:${deck.id}:${clientAddress(await headers())}`);
   if (decision && !decision.allowed) {
     return { error: retryMessage(decision.resetSeconds) };
   }

@@ -1,0 +1,115 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * The address of the client behind a request, for the limits and counts keyed by it: the sign-in
+ * limit, the deck-password limit and page-view counting.
+ *
+ * X-Forwarded-For is a list every proxy appends to; only the entries added by proxies we run can be
+ * believed, and the leftmost one is whatever the client wrote. So the chain (X-Forwarded-For entries,
+ * then the socket's peer address) is walked from the right, skipping addresses in TRUSTED_PROXIES,
+ * and the first address that is not a trusted proxy is the client. With no trusted proxies (the
+ * default) that is always the socket's peer address and X-Forwarded-For is ignored.
+ *
+ * The node layer (src/server/http/node.ts) resolves it once per page request and hands it to Next in
+ * CLIENT_ADDRESS_HEADER, overwriting anything a client sent under that name; `clientAddress(headers)`
+ * is the one way pages, server actions and services read it.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-creator-api-client-address';
+
+export type TrustedProxies = readonly string[];
+
+interface CompiledList {
+  check(address: string): boolean;
+}
+
+const compiled = new WeakMap<TrustedProxies, CompiledList>();
+
+/** `::ffff:10.0.0.1` → `10.0.0.1`; `[2001:db8::1]:443` → `2001:db8::1`; `1.2.3.4:80` → `1.2.3.4`; null when not an address. */
+export function normalizeAddress(raw: string): string | null {
+  let value = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1]!;
+  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'));
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(value);
+  if (mapped) value = mapped[1]!;
+  const family = isIP(value);
+  if (family === 0) return null;
+  return family === 6 ? value.toLowerCase() : value;
+}
+
+/**
+ * Parses TRUSTED_PROXIES entries (CIDRs such as `10.0.0.0/8`, `2001:db8::/32`, or single addresses).
+ * Throws naming the first bad entry, so a typo fails at start instead of trusting nothing (or everything).
+ */
+export function parseTrustedProxies(value: string | null | undefined): TrustedProxies {
+  if (!value) return [];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) compile([entry]);
+  return entries;
+}
+
+function compile(entries: TrustedProxies): CompiledList {
+  const cached = compiled.get(entries);
+  if (cached) return cached;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [base, prefixText, ...rest] = entry.split('/');
+    const address = normalizeAddress(base ?? '');
+    const family = address ? isIP(address) : 0;
+    const prefix = prefixText === undefined ? (family === 6 ? 128 : 32) : Number(prefixText);
+    if (!address || rest.length > 0 || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32) || (prefixText !== undefined && !/^\d+$/.test(prefixText))) {
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range (e.g. 10.0.0.0/8, 2001:db8::/32)`);
+    }
+    list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');
+  }
+  const result: CompiledList = {
+    check: (address) => {
+      const family = isIP(address);
+      return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+    },
+  };
+  compiled.set(entries, result);
+  return result;
+}
+
+/**
+ * The rightmost address of the chain (X-Forwarded-For entries, then the peer) that is not a trusted
+ * proxy. An entry that is not an address ends the walk at the trusted hop that reported it (a proxy
+ * we trust would not write one; only a misconfiguration gets there). 'unknown' without a peer.
+ */
+export function resolveClientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: TrustedProxies): string {
+  const peerAddress = peer ? normalizeAddress(peer) : null;
+  if (!peerAddress) return 'unknown';
+  if (trusted.length === 0 || !forwardedFor) return peerAddress;
+  const list = compile(trusted);
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',');
+  let current = peerAddress;
+  for (let i = hops.length - 1; i >= 0; i -= 1) {
+    if (!list.check(current)) return current;
+    const next = normalizeAddress(hops[i]!);
+    if (!next) return current;
+    current = next;
+  }
+  // Every hop is a trusted proxy: the leftmost is the best there is.
+  return current;
+}
+
+/** Anything with `get(name)`: Headers, Next's ReadonlyHeaders. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/**
+ * The client address of a page request or server action, as resolved by the node layer. Under plain
+ * `next dev` (no custom server) the header is absent and the rightmost X-Forwarded-For entry — the
+ * one Next itself sets from the socket when none was sent — is used instead.
+ */
+export function clientAddress(headers: HeaderReader): string {
+  const resolved = headers.get(CLIENT_ADDRESS_HEADER)?.trim();
+  if (resolved) return resolved;
+  const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1);
+  return (forwarded && normalizeAddress(forwarded)) || 'unknown';
+}
