@@ -32,6 +32,12 @@ const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
   'route-not-found': 'No endpoint exists at this path; check the `/public/v1` prefix and the API reference.',
   'method-not-allowed': 'The path exists but not with this HTTP method; the `Allow` header lists the methods it accepts.',
   conflict: 'The request conflicts with the current state of a resource, such as a duplicate or an action the resource cannot take now.',
+  'idempotency-key-in-use':
+    'Another request with the same `Idempotency-Key` is still running; wait `Retry-After` seconds (1) and send it again to get its outcome.',
+  'precondition-failed':
+    'The `If-Match` header names a version (ETag) the resource no longer has: someone changed it since you read it. GET it again, reapply your change and retry with the new ETag.',
+  'idempotency-key-reused':
+    'The `Idempotency-Key` was already used in the last 24 hours for a request with a different method, path or body. Use a new key for a new request.',
   'payload-too-large': 'The request body exceeds the size limit (1 MiB by default); the connection is closed after the response.',
   'unsupported-media-type': 'A request body was sent with a `Content-Type` other than `application/json` (or with none).',
   'rate-limited': 'The key used up its requests for the current window; wait `Retry-After` seconds before retrying.',

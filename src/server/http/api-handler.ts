@@ -44,6 +44,8 @@ export interface Route {
 interface RequestState {
   requestId: string;
   route: Route;
+  /** The request path without /public/v1. */
+  path: string;
   /** What the client sent (query parameters, or the body), to tell a missing field from a wrong one; read only on a 400. */
   received: () => unknown;
   error?: TRPCError;
@@ -244,6 +246,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
         app: services,
         requestId: state.requestId,
         authorization: (req as Request).headers.get('authorization'),
+        request: { method: state.route.method, path: state.path, headers: (req as Request).headers },
         response: { headers: {} },
       };
       state.ctx = ctx;
@@ -395,6 +398,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       const state: RequestState = {
         requestId,
         route,
+        path: path!,
         received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(stripped.searchParams) : body),
       };
       states.set(proxied, state);
@@ -423,7 +427,8 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       if (captured.status >= 400) return errorToResponse(state, route, captured.headers);
       captured.headers.set('X-Request-Id', requestId);
       captured.headers.set('Cache-Control', 'no-store');
-      return new Response(captured.body, { status: captured.status, headers: captured.headers });
+      // 304 (If-None-Match matched the ETag): headers only.
+      return new Response(captured.status === 304 ? null : captured.body, { status: captured.status, headers: captured.headers });
     } catch (error) {
       logger.error('request failed outside the router', { request_id: requestId, error: (error as Error).stack ?? String(error) });
       return problemResponse('internal-error', 'An unexpected error occurred; quote the request_id if you contact support.', requestId);

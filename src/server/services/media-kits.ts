@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { ApiError, notFound } from '../http/problems';
+import { ApiError, notFound, preconditionFailed } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation, slugify } from './accounts';
@@ -238,7 +238,13 @@ export async function getOwnedMediaKit(db: Db, owner: KitOwner, kitId: string): 
  * Applies the supplied fields; omitted ones stay. Choosing a template without theme/colors/sections
  * adopts the template's defaults for those fields.
  */
-export async function updateMediaKit(db: Db, owner: KitOwner, kitId: string, content: MediaKitContent): Promise<MediaKitRow> {
+export async function updateMediaKit(
+  db: Db,
+  owner: KitOwner,
+  kitId: string,
+  content: MediaKitContent,
+  options: { expectedUpdatedAt?: Date } = {},
+): Promise<MediaKitRow> {
   if (Object.keys(content).length === 0) throw new ApiError('validation-error', 'Send at least one property to change.');
   const data = contentData(content);
   if (content.template !== undefined) {
@@ -248,8 +254,14 @@ export async function updateMediaKit(db: Db, owner: KitOwner, kitId: string, con
     data.backgroundColor ??= defaults.backgroundColor;
     data.sectionsShown ??= defaults.sectionsShown;
   }
-  const updated = await db.mediaKit.updateMany({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id }, data });
-  if (updated.count === 0) throw notFound('media kit', kitId);
+  const owned = { id: kitId, ownerType: owner.type, ownerId: owner.id };
+  // With If-Match, the write only lands on the version that was checked (compare-and-set).
+  const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
+  const updated = await db.mediaKit.updateMany({ where: { ...owned, ...version }, data: { ...data, updatedAt: new Date() } });
+  if (updated.count === 0) {
+    if (options.expectedUpdatedAt && (await db.mediaKit.count({ where: owned })) > 0) throw preconditionFailed();
+    throw notFound('media kit', kitId);
+  }
   return db.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
 }
 

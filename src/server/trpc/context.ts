@@ -30,5 +30,7 @@ export interface RequestContext {
   requestId: string;
   /** The raw Authorization header, parsed by the authenticate middleware. */
   authorization: string | null;
+  /** The request as the client sent it: conditional and Idempotency-Key headers, method and path (without /public/v1). */
+  request: { method: string; path: string; headers: Headers };
   response: ResponseState;
 }
