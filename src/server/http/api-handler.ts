@@ -16,6 +16,7 @@ import {
 import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices, RequestContext } from '../trpc/context';
 import type { ApiMeta } from '../trpc/meta';
+import { compressResponse } from './compression';
 import { ApiError, problemBody, type FieldError, type ProblemSlug } from './problems';
 
 /**
@@ -293,7 +294,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
     );
   };
 
-  return async function handleApiRequest(request: Request): Promise<Response> {
+  const handleApiRequest = async (request: Request): Promise<Response> => {
     const requestId = requestIdFrom(request);
     try {
       const url = new URL(request.url);
@@ -434,4 +435,5 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       return problemResponse('internal-error', 'An unexpected error occurred; quote the request_id if you contact support.', requestId);
     }
   };
+  return async (request) => compressResponse(request, await handleApiRequest(request));
 }
