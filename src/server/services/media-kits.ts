@@ -92,12 +92,12 @@ export interface MediaKitView {
   name: string;
   slug: string;
   visibility: (typeof MEDIA_KIT_VISIBILITIES)[number];
-  template: string;
+  template: MediaKitTemplateId;
   headline: string | null;
   bio: string | null;
   contact_email: string | null;
-  sections: string[];
-  theme: string;
+  sections: (typeof MEDIA_KIT_SECTIONS)[number][];
+  theme: (typeof MEDIA_KIT_THEMES)[number];
   accent_color: string | null;
   background_color: string | null;
   picture_url: string | null;
@@ -118,12 +118,13 @@ export function mediaKitView(row: MediaKitRow, baseUrl: string): MediaKitView {
     name: row.name,
     slug: row.slug,
     visibility: row.visibility as (typeof MEDIA_KIT_VISIBILITIES)[number],
-    template: row.templateId,
+    // Stored values were validated against these lists on the way in.
+    template: row.templateId as MediaKitTemplateId,
     headline: row.headline,
     bio: row.bio,
     contact_email: row.contactEmail,
-    sections: row.sectionsShown,
-    theme: row.theme,
+    sections: row.sectionsShown as MediaKitView['sections'],
+    theme: row.theme as MediaKitView['theme'],
     accent_color: row.accentColor,
     background_color: row.backgroundColor,
     picture_url: row.pictureUrl,
