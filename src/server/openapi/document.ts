@@ -4,6 +4,7 @@ import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import type { ApiMeta } from '../trpc/meta';
+import { OPERATION_EXAMPLES, type OperationExample } from './examples';
 
 /**
  * The published OpenAPI 3.1 document: trpc-to-openapi's generation from the routers, then the parts
@@ -226,6 +227,11 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
       };
     }
     const parameters = (operation.parameters as JsonObject[] | undefined) ?? [];
+    // zod descriptions land on the parameter's schema; readers and generators look on the parameter.
+    for (const parameter of parameters) {
+      const description = (parameter.schema as JsonObject | undefined)?.description;
+      if (!parameter.description && typeof description === 'string') parameter.description = description;
+    }
     if (writes) parameters.push(parameterRef('Idempotency-Key'));
     if (method === 'PATCH') parameters.push(parameterRef('If-Match'));
     if (method === 'GET' && tagged) {
@@ -236,6 +242,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
       };
     }
     if (parameters.length > 0) operation.parameters = parameters;
+    applyExample(operation, newResponses, OPERATION_EXAMPLES[`${method} ${pathKey}`]);
     const extraErrors = [...(writes ? [409, 422] : []), ...(method === 'PATCH' ? [412] : [])];
     const errorStatuses = [...new Set([...(apiMeta.errorStatuses ?? []), ...COMMON_ERRORS, ...extraErrors])].sort();
     for (const status of errorStatuses) {
@@ -255,6 +262,24 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
   (doc as unknown as JsonObject).security = [{ bearerAuth: [] }];
   (doc as unknown as JsonObject)['x-scopes'] = SCOPES;
   return doc;
+}
+
+const EXAMPLE_REQUEST_ID = 'req_c1d2d931db4410dd8e0e9fda';
+
+/** Puts an operation's example on its parameters, its request body and its success response. */
+function applyExample(operation: JsonObject, responses: Record<string, unknown>, example: OperationExample | undefined): void {
+  if (!example) return;
+  const request = { ...(example.request ?? {}) };
+  for (const parameter of (operation.parameters as JsonObject[] | undefined) ?? []) {
+    const name = parameter.name as string | undefined;
+    if (name === undefined || !(name in request)) continue;
+    parameter.example = request[name];
+    delete request[name];
+  }
+  const body = operation.requestBody as { content?: Record<string, JsonObject> } | undefined;
+  for (const media of Object.values(body?.content ?? {})) media.example = request;
+  const success = responses[String(example.status)] as { content?: Record<string, JsonObject> } | undefined;
+  for (const media of Object.values(success?.content ?? {})) media.example = { ...example.response, request_id: EXAMPLE_REQUEST_ID };
 }
 
 /** `{ data: <object>, … }` without list meta: one resource, which carries an ETag. */
