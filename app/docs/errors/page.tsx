@@ -35,6 +35,12 @@ const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
   'method-not-allowed': 'The path exists but not with this HTTP method (TRACE, TRACK and CONNECT included); the `Allow` header lists the methods it accepts.',
   'request-timeout': 'The request headers or body did not arrive within the server\'s time limit; the connection is closed.',
   conflict: 'The request conflicts with the current state of a resource, such as a duplicate or an action the resource cannot take now.',
+  'idempotency-key-in-use':
+    'Another request with the same `Idempotency-Key` is still running; wait `Retry-After` seconds (1) and send it again to get its outcome.',
+  'precondition-failed':
+    'The `If-Match` header names a version (ETag) the resource no longer has: someone changed it since you read it. GET it again, reapply your change and retry with the new ETag.',
+  'idempotency-key-reused':
+    'The `Idempotency-Key` was already used in the last 24 hours for a request with a different method, path or body. Use a new key for a new request.',
   'payload-too-large': 'The request body exceeds the size limit (1 MiB by default); the connection is closed after the response.',
   'unsupported-media-type': 'A request body was sent with a `Content-Type` other than `application/json` (or with none).',
   'rate-limited': 'The key used up its requests for the current window; wait `Retry-After` seconds before retrying.',

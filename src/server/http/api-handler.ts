@@ -18,6 +18,7 @@ import type { AppServices, RequestContext } from '../trpc/context';
 import type { ApiMeta } from '../trpc/meta';
 import { authenticateRequest } from '../trpc/middleware';
 import type { AuthenticatedKey } from '../services/api-keys';
+import { compressResponse } from './compression';
 import { ApiError, problemBody, type FieldError, type ProblemSlug } from './problems';
 import { API_SECURITY_HEADERS } from './security-headers';
 import { prototypeQueryKeys, unstorableText } from './input-guards';
@@ -54,6 +55,8 @@ export interface Route {
 interface RequestState {
   requestId: string;
   route: Route;
+  /** The request path without /public/v1. */
+  path: string;
   /** What the client sent (query parameters, or the body), to tell a missing field from a wrong one; read only on a 400. */
   received: () => unknown;
   error?: TRPCError;
@@ -273,6 +276,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
         requestId: state.requestId,
         authorization: (req as Request).headers.get('authorization'),
         authenticated: state.auth,
+        request: { method: state.route.method, path: state.path, headers: (req as Request).headers },
         response: { headers: {} },
       };
       state.ctx = ctx;
@@ -342,7 +346,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
     const response = await routeApiRequest(request);
     // Security headers on every API response, success or problem (Response headers are mutable here).
     for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) response.headers.set(name, value);
-    return response;
+    return compressResponse(request, response);
   }
   handleApiRequest.allowedMethods = allowedMethods;
   return handleApiRequest;
@@ -492,6 +496,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
         requestId,
         route,
         auth,
+        path: path!,
         received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(stripped.searchParams) : body),
       };
       states.set(proxied, state);
@@ -520,7 +525,8 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       if (captured.status >= 400) return errorToResponse(state, route, captured.headers);
       captured.headers.set('X-Request-Id', requestId);
       captured.headers.set('Cache-Control', 'no-store');
-      return new Response(captured.body, { status: captured.status, headers: captured.headers });
+      // 304 (If-None-Match matched the ETag): headers only.
+      return new Response(captured.status === 304 ? null : captured.body, { status: captured.status, headers: captured.headers });
     } catch (error) {
       logger.error('request failed outside the router', { request_id: requestId, error: (error as Error).stack ?? String(error) });
       return problemResponse('internal-error', 'An unexpected error occurred; quote the request_id if you contact support.', requestId);

@@ -23,8 +23,11 @@ export const PROBLEMS = {
   'method-not-allowed': { status: 405, title: 'Method not allowed on this endpoint' },
   'request-timeout': { status: 408, title: 'The request was not received in time' },
   conflict: { status: 409, title: 'The request conflicts with the current state' },
+  'idempotency-key-in-use': { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
+  'precondition-failed': { status: 412, title: 'The resource has changed since the version you sent in If-Match' },
   'payload-too-large': { status: 413, title: 'The request body is too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported content type' },
+  'idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was already used for a different request' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'headers-too-large': { status: 431, title: 'The request headers are too large' },
   'internal-error': { status: 500, title: 'Something went wrong on our side' },
@@ -82,4 +85,12 @@ export function fieldError(path: string, message: string, code = 'invalid'): Api
 
 export function notFound(what: string, id: string): ApiError {
   return new ApiError('not-found', `No ${what} with id ${id} was found.`);
+}
+
+/** If-Match named a version the resource no longer has (checked up front, or by the write's compare-and-set). */
+export function preconditionFailed(): ApiError {
+  return new ApiError(
+    'precondition-failed',
+    'The resource has changed since the version named in If-Match. GET it again, reapply your change and send the new ETag.',
+  );
 }

@@ -4,6 +4,7 @@ import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import type { ApiMeta } from '../trpc/meta';
+import { OPERATION_EXAMPLES, type OperationExample } from './examples';
 
 /**
  * The published OpenAPI 3.1 document: trpc-to-openapi's generation from the routers, then the parts
@@ -21,19 +22,25 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Scope, subject type, entitlement or plan does not allow this',
   404: 'Not found, or not owned by the key’s subject',
   405: 'Method not allowed on this path',
-  409: 'Conflict with the current state',
+  409: 'Conflict with the current state, or a request with the same Idempotency-Key is still running (`Retry-After: 1`)',
+  412: 'If-Match names a version the resource no longer has',
   413: 'Request too large',
   415: 'Unsupported media type',
+  422: 'The Idempotency-Key was already used for a different request',
   429: 'Rate limited: retry after `Retry-After` seconds',
   500: 'Unexpected error; no internals are exposed',
 };
 
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const headerRefs = {
-  'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
-  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
-  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+  'X-Request-Id': headerRef('X-Request-Id'),
+  'RateLimit-Limit': headerRef('RateLimit-Limit'),
+  'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+  'RateLimit-Reset': headerRef('RateLimit-Reset'),
 };
+/** Answered before the key is authenticated or rate-limited, so without RateLimit-* headers. */
+const BEFORE_RATE_LIMIT = new Set(['401', '405', '413', '415']);
+const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 export function accessDescription(access: ApiMeta['access']): string {
   const parts = (Object.entries(access ?? {}) as [SubjectType, string | null][]).map(([subject, scope]) =>
@@ -71,19 +78,29 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
       description: 'RFC 9457 problem details. `type` is one of the stable URIs listed under x-problem-types and on /docs/errors.',
       required: ['type', 'title', 'status', 'detail', 'request_id'],
       properties: {
-        type: { type: 'string', format: 'uri', enum: Object.keys(PROBLEMS).map((slug) => `${PROBLEM_TYPE_BASE}${slug}`) },
-        title: { type: 'string' },
-        status: { type: 'integer' },
-        detail: { type: 'string' },
-        request_id: { type: 'string' },
+        type: {
+          type: 'string',
+          format: 'uri',
+          description: 'Identifies the problem type; stable across deployments, explained at /docs/errors. Compare on this.',
+          enum: Object.keys(PROBLEMS).map((slug) => `${PROBLEM_TYPE_BASE}${slug}`),
+        },
+        title: { type: 'string', description: 'A short, fixed summary of the type.' },
+        status: { type: 'integer', description: 'The HTTP status code, repeated.' },
+        detail: { type: 'string', description: 'What went wrong with this request, for the developer reading the log.' },
+        request_id: { type: 'string', description: 'Same as the X-Request-Id header; quote it when contacting support.' },
         errors: {
           type: 'array',
+          description: 'Validation errors: one entry per bad field (400 only).',
           items: {
             type: 'object',
             required: ['path', 'message', 'code'],
             properties: {
-              path: { type: 'string', examples: ['body.socials[0].handle_or_url', 'query.limit', 'path.creator_id'] },
-              message: { type: 'string' },
+              path: {
+                type: 'string',
+                description: 'Where the bad value is: `body.…`, `query.…`, `path.…` or `header.…`.',
+                examples: ['body.socials[0].handle_or_url', 'query.limit', 'path.creator_id'],
+              },
+              message: { type: 'string', description: 'The rule the value broke, in plain English (e.g. "must be https").' },
               code: {
                 type: 'string',
                 description:
@@ -97,27 +114,77 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     },
   };
   doc.components.headers = {
-    'X-Request-Id': { description: 'Identifies this request; echoed from a well-formed incoming X-Request-Id.', schema: { type: 'string' } },
-    'RateLimit-Limit': { description: 'Requests allowed per window for this key and bucket.', schema: { type: 'integer' } },
-    'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-    'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
-    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
-    Allow: { description: 'Methods the path supports.', schema: { type: 'string' } },
+    'X-Request-Id': {
+      description: 'Identifies this request; echoed from a well-formed incoming X-Request-Id (8–128 of `A-Za-z0-9._:-`).',
+      schema: { type: 'string', examples: ['req_c1d2d931db4410dd8e0e9fda'] },
+    },
+    'RateLimit-Limit': { description: 'Requests allowed per window for this key and bucket.', schema: { type: 'integer', examples: [600] } },
+    'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', examples: [599] } },
+    'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', examples: [60] } },
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', examples: [1] } },
+    ETag: {
+      description:
+        'Strong entity tag of the resource in `data` (the envelope’s request_id is not part of it). Send it back in If-None-Match (GET, 304 when unchanged) or If-Match (PATCH, 412 when it changed).',
+      schema: { type: 'string', examples: ['"q2Xc9lK1Vb7w3Zt0aP4sDf6gHj8kL0mN"'] },
+    },
+    Location: {
+      description: 'Absolute URL of the resource to poll for the outcome.',
+      schema: { type: 'string', format: 'uri', examples: ['https://api.example.com/public/v1/creator-imports/6b025e1428ca30dd10e28700'] },
+    },
+    'Idempotent-Replayed': {
+      description: '`true` when this response replays the stored outcome of an earlier request with the same Idempotency-Key; absent otherwise.',
+      schema: { type: 'string', enum: ['true'] },
+    },
   };
-  doc.components.responses = Object.fromEntries(
-    Object.entries(STATUS_TEXT).map(([status, description]) => [
-      `Problem${status}`,
-      {
-        description,
-        headers: {
-          'X-Request-Id': headerRefs['X-Request-Id'],
-          ...(status === '429' ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
-          ...(status === '405' ? { Allow: { $ref: '#/components/headers/Allow' } } : {}),
-        },
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      },
-    ]),
-  );
+  doc.components.parameters = {
+    'Idempotency-Key': {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes the request safe to retry: 1–255 printable ASCII characters, unique per request (a UUID v4 is a good choice), scoped to the agency or creator behind the key and kept 24 hours. A retry with the same key, method, path and body replays the first outcome (same status, body and Location) with `Idempotent-Replayed: true`; the same key with another request is 422 `idempotency-key-reused`; a retry while the first still runs is 409 `idempotency-key-in-use` with `Retry-After: 1`. Requests refused before they ran (400, 401, 403, 412, 429) and 5xx failures are not stored, so a corrected retry with the same key runs.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+      example: '5f0c6e2e-8d1a-4a57-9a53-1c0f4a1e2b3c',
+    },
+    'If-Match': {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description:
+        'Optimistic concurrency: the ETag you read. The change applies only if the resource still has that version; otherwise 412 `precondition-failed` and nothing changes (also when another change lands while this one is being applied). `*` only requires that the resource exists. Weak tags never match.',
+      schema: { type: 'string' },
+      example: '"q2Xc9lK1Vb7w3Zt0aP4sDf6gHj8kL0mN"',
+    },
+    'If-None-Match': {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'The ETag of the copy you hold: 304 Not Modified (no body) while the resource still has it.',
+      schema: { type: 'string' },
+      example: '"q2Xc9lK1Vb7w3Zt0aP4sDf6gHj8kL0mN"',
+    },
+  };
+  const usedStatuses = new Set<string>();
+  const problemResponses = (): JsonObject =>
+    Object.fromEntries(
+      Object.entries(STATUS_TEXT)
+        .filter(([status]) => usedStatuses.has(status))
+        .map(([status, description]) => [
+          `Problem${status}`,
+          {
+            description,
+            headers: {
+              'X-Request-Id': headerRefs['X-Request-Id'],
+              ...(BEFORE_RATE_LIMIT.has(status)
+                ? {}
+                : { 'RateLimit-Limit': headerRefs['RateLimit-Limit'], 'RateLimit-Remaining': headerRefs['RateLimit-Remaining'], 'RateLimit-Reset': headerRefs['RateLimit-Reset'] }),
+              ...(status === '429' || status === '409' ? { 'Retry-After': headerRef('Retry-After') } : {}),
+              ...(status === '409' || status === '422' || status === '404' ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
+            },
+            content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          },
+        ]),
+    );
   (doc as unknown as JsonObject)['x-problem-types'] = Object.fromEntries(
     Object.entries(PROBLEMS).map(([slug, p]) => [`${PROBLEM_TYPE_BASE}${slug}`, { status: p.status, title: p.title }]),
   );
@@ -144,16 +211,44 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     const dataSchema = generated.content?.['application/json']?.schema ?? {};
     const withRequestId = addRequestId(dataSchema);
     const successStatuses = apiMeta.successStatus ?? [200];
+    const method = apiMeta.openapi.method;
+    const writes = method === 'POST' || method === 'PATCH';
+    const tagged = apiMeta.etag !== false && isSingleResourceSchema(dataSchema, doc.components.schemas as JsonObject);
     const newResponses: Record<string, unknown> = {};
     for (const status of successStatuses) {
+      const headers: JsonObject = { ...headerRefs };
+      if (tagged && status !== 202) headers.ETag = headerRef('ETag');
+      if (status === 202) headers.Location = headerRef('Location');
+      if (writes) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
       newResponses[String(status)] = {
         description: status === 201 ? 'Created' : status === 202 ? 'Accepted' : 'OK',
-        headers: headerRefs,
+        headers,
         content: { 'application/json': { schema: withRequestId } },
       };
     }
-    const errorStatuses = [...new Set([...(apiMeta.errorStatuses ?? []), ...COMMON_ERRORS])].sort();
-    for (const status of errorStatuses) newResponses[String(status)] = { $ref: `#/components/responses/Problem${status}` };
+    const parameters = (operation.parameters as JsonObject[] | undefined) ?? [];
+    // zod descriptions land on the parameter's schema; readers and generators look on the parameter.
+    for (const parameter of parameters) {
+      const description = (parameter.schema as JsonObject | undefined)?.description;
+      if (!parameter.description && typeof description === 'string') parameter.description = description;
+    }
+    if (writes) parameters.push(parameterRef('Idempotency-Key'));
+    if (method === 'PATCH') parameters.push(parameterRef('If-Match'));
+    if (method === 'GET' && tagged) {
+      parameters.push(parameterRef('If-None-Match'));
+      newResponses['304'] = {
+        description: 'Not Modified: the resource still has the ETag sent in If-None-Match; no body.',
+        headers: { ...headerRefs, ETag: headerRef('ETag') },
+      };
+    }
+    if (parameters.length > 0) operation.parameters = parameters;
+    applyExample(operation, newResponses, OPERATION_EXAMPLES[`${method} ${pathKey}`]);
+    const extraErrors = [...(writes ? [409, 422] : []), ...(method === 'PATCH' ? [412] : [])];
+    const errorStatuses = [...new Set([...(apiMeta.errorStatuses ?? []), ...COMMON_ERRORS, ...extraErrors])].sort();
+    for (const status of errorStatuses) {
+      usedStatuses.add(String(status));
+      newResponses[String(status)] = { $ref: `#/components/responses/Problem${status}` };
+    }
     operation.responses = newResponses;
     operation.security = [{ bearerAuth: [] }];
     const scopeNote = accessDescription(apiMeta.access);
@@ -161,8 +256,40 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     operation.description = [operation.description, `${scopeNote}${bucket}`].filter(Boolean).join('\n\n');
     operation['x-required-scopes'] = apiMeta.access;
   });
+  doc.components.responses = problemResponses() as never;
+  // trpc-to-openapi's own error schemas: every error here is a Problem.
+  for (const name of Object.keys(doc.components.schemas as JsonObject)) if (name.startsWith('error.')) delete (doc.components.schemas as JsonObject)[name];
+  (doc as unknown as JsonObject).security = [{ bearerAuth: [] }];
   (doc as unknown as JsonObject)['x-scopes'] = SCOPES;
   return doc;
+}
+
+const EXAMPLE_REQUEST_ID = 'req_c1d2d931db4410dd8e0e9fda';
+
+/** Puts an operation's example on its parameters, its request body and its success response. */
+function applyExample(operation: JsonObject, responses: Record<string, unknown>, example: OperationExample | undefined): void {
+  if (!example) return;
+  const request = { ...(example.request ?? {}) };
+  for (const parameter of (operation.parameters as JsonObject[] | undefined) ?? []) {
+    const name = parameter.name as string | undefined;
+    if (name === undefined || !(name in request)) continue;
+    parameter.example = request[name];
+    delete request[name];
+  }
+  const body = operation.requestBody as { content?: Record<string, JsonObject> } | undefined;
+  for (const media of Object.values(body?.content ?? {})) media.example = request;
+  const success = responses[String(example.status)] as { content?: Record<string, JsonObject> } | undefined;
+  for (const media of Object.values(success?.content ?? {})) media.example = { ...example.response, request_id: EXAMPLE_REQUEST_ID };
+}
+
+/** `{ data: <object>, … }` without list meta: one resource, which carries an ETag. */
+function isSingleResourceSchema(schema: JsonObject, components: JsonObject): boolean {
+  const properties = schema.properties as Record<string, JsonObject> | undefined;
+  if (!properties?.data || properties.meta) return false;
+  let data = properties.data;
+  const ref = data.$ref as string | undefined;
+  if (ref) data = (components[ref.replace('#/components/schemas/', '')] as JsonObject | undefined) ?? {};
+  return data.type === 'object';
 }
 
 /** The procedure output is `{ data, meta? }`; the envelope middleware adds `request_id`. */

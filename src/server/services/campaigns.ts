@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SubjectType } from '../auth/scopes';
 import type { Db } from '../db/database';
-import { ApiError, fieldError, notFound, type FieldError } from '../http/problems';
+import { ApiError, fieldError, notFound, preconditionFailed, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from './accounts';
 import type { Campaign as CampaignRow, Prisma } from '../../generated/prisma/client';
@@ -240,6 +240,7 @@ export async function updateCampaign(
   owner: CampaignOwner,
   campaignId: string,
   patch: CampaignFields & Partial<Record<UnsupportedPatchField, unknown>>,
+  options: { expectedUpdatedAt?: Date } = {},
 ): Promise<CampaignWithSummary> {
   const unsupported = (Object.keys(UNSUPPORTED_PATCH_FIELDS) as UnsupportedPatchField[]).filter((f) => Object.hasOwn(patch, f));
   if (unsupported.length > 0) {
@@ -267,10 +268,13 @@ export async function updateCampaign(
         ? { OR: [{ startsAt: null }, { startsAt: { lte: new Date(endsAt) } }] }
         : {};
   const owned = { id: campaignId, ownerType: owner.type, ownerId: owner.id };
-  const updated = await db.campaign.updateMany({ where: { ...owned, ...dateGuard }, data: { ...data, updatedAt: new Date() } });
+  // With If-Match, the write only lands on the version that was checked (compare-and-set).
+  const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
+  const updated = await db.campaign.updateMany({ where: { ...owned, ...dateGuard, ...version }, data: { ...data, updatedAt: new Date() } });
   const row = await db.campaign.findFirst({ where: owned });
   if (!row) throw notFound('campaign', campaignId);
   if (updated.count === 0) {
+    if (options.expectedUpdatedAt && row.updatedAt.getTime() !== options.expectedUpdatedAt.getTime()) throw preconditionFailed();
     if (startsAt && row.endsAt) throw endsBeforeStarts(startsAt, row.endsAt, 'body.starts_at');
     if (endsAt && row.startsAt) throw endsBeforeStarts(row.startsAt, endsAt);
     throw new ApiError('conflict', 'The campaign changed while this request was being applied; retry it.');

@@ -30,8 +30,8 @@ export const socialInputSchema = z
 
 export const creatorInputSchema = z
   .strictObject({
-    display_name: z.string().trim().min(1).max(100),
-    email: z.email().max(254).optional(),
+    display_name: z.string().trim().min(1).max(100).meta({ description: 'Required: 1–100 characters after trimming.' }),
+    email: z.email().max(254).meta({ description: 'Contact email, up to 254 characters.' }).optional(),
     country: z
       .string()
       .trim()
@@ -50,7 +50,15 @@ export const creatorInputSchema = z
       .max(10)
       .optional()
       .meta({ description: 'ISO 639-1 codes, e.g. `["en", "pt"]`.' }),
-    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
-    socials: z.array(socialInputSchema).max(10).optional(),
+    tags: z
+      .array(z.string().trim().min(1).max(40))
+      .max(20)
+      .meta({ description: 'Up to 20 tags of 1–40 characters; duplicates (ignoring case) are dropped.' })
+      .optional(),
+    socials: z
+      .array(socialInputSchema)
+      .max(10)
+      .meta({ description: 'Up to 10 social accounts. An identity already on your roster makes this call return that creator (200) instead of a new one.' })
+      .optional(),
   })
   .meta({ id: 'CreatorInput' });

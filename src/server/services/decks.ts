@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database';
-import { ApiError, notFound, type FieldError } from '../http/problems';
+import { ApiError, notFound, preconditionFailed, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation, slugCandidate, slugify } from './accounts';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
@@ -209,7 +209,13 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
  * Applies the supplied fields; omitted ones stay. `creator_ids` replaces the selection as a whole.
  * The deck row is updated first, so concurrent patches of one deck queue on its row lock.
  */
-export async function updateDeck(db: Db, agencyId: string, deckId: string, fields: DeckFields): Promise<DeckWithCreators> {
+export async function updateDeck(
+  db: Db,
+  agencyId: string,
+  deckId: string,
+  fields: DeckFields,
+  options: { expectedUpdatedAt?: Date } = {},
+): Promise<DeckWithCreators> {
   if (Object.keys(fields).length === 0) {
     throw new ApiError('validation-error', 'Send at least one property to change.', {
       errors: [{ path: 'body', message: 'At least one property is required.', code: 'empty_patch' }],
@@ -224,10 +230,14 @@ export async function updateDeck(db: Db, agencyId: string, deckId: string, field
   try {
     return await db.$transaction(async (tx) => {
       const updated = await tx.deck.updateMany({
-        where: { id: deckId, agencyId },
+        // With If-Match, the write only lands on the version that was checked (compare-and-set).
+        where: { id: deckId, agencyId, ...(options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {}) },
         data: { ...(fieldData(fields, passwordHash) as Prisma.DeckUncheckedUpdateManyInput), updatedAt: new Date() },
       });
-      if (updated.count === 0) throw notFound('deck', deckId);
+      if (updated.count === 0) {
+        if (options.expectedUpdatedAt && (await tx.deck.count({ where: { id: deckId, agencyId } })) > 0) throw preconditionFailed();
+        throw notFound('deck', deckId);
+      }
       if (fields.creator_ids !== undefined) {
         await assertOnRoster(tx, agencyId, fields.creator_ids);
         await tx.deckCreator.deleteMany({ where: { deckId } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { ApiError, type FieldError } from '../http/problems';
+import { ApiError, preconditionFailed, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import { isUniqueViolation } from './accounts';
@@ -337,12 +337,22 @@ export async function createLinkInBioPage(db: Db, creatorId: string, input: Crea
 }
 
 /** PATCH /link-in-bio: supplied page fields, block edits and new blocks, all or nothing. */
-export async function updateLinkInBioPage(db: Db, creatorId: string, input: UpdatePageInput): Promise<PageWithBlocks> {
+export async function updateLinkInBioPage(
+  db: Db,
+  creatorId: string,
+  input: UpdatePageInput,
+  options: { expectedUpdatedAt?: Date } = {},
+): Promise<PageWithBlocks> {
   if (Object.keys(input).length === 0) throw new ApiError('validation-error', 'Send at least one property to change.');
   return withPageLock(
     db,
     { creatorId },
     async (tx, pageId) => {
+      // With If-Match: the page is locked, so its version cannot move between this check and the write.
+      if (options.expectedUpdatedAt) {
+        const locked = await tx.linkInBioPage.findUniqueOrThrow({ where: { id: pageId }, select: { updatedAt: true } });
+        if (locked.updatedAt.getTime() !== options.expectedUpdatedAt.getTime()) throw preconditionFailed();
+      }
       const data = pageData(input);
       const blocks = input.blocks ? await applyBlockChanges(tx, pageId, input.blocks, (i) => `body.blocks[${i}]`) : null;
       // Block changes alone still move the page's updated_at.

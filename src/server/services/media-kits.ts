@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { ApiError, notFound } from '../http/problems';
+import { ApiError, notFound, preconditionFailed } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation, slugify } from './accounts';
@@ -92,12 +92,12 @@ export interface MediaKitView {
   name: string;
   slug: string;
   visibility: (typeof MEDIA_KIT_VISIBILITIES)[number];
-  template: string;
+  template: MediaKitTemplateId;
   headline: string | null;
   bio: string | null;
   contact_email: string | null;
-  sections: string[];
-  theme: string;
+  sections: (typeof MEDIA_KIT_SECTIONS)[number][];
+  theme: (typeof MEDIA_KIT_THEMES)[number];
   accent_color: string | null;
   background_color: string | null;
   picture_url: string | null;
@@ -118,12 +118,13 @@ export function mediaKitView(row: MediaKitRow, baseUrl: string): MediaKitView {
     name: row.name,
     slug: row.slug,
     visibility: row.visibility as (typeof MEDIA_KIT_VISIBILITIES)[number],
-    template: row.templateId,
+    // Stored values were validated against these lists on the way in.
+    template: row.templateId as MediaKitTemplateId,
     headline: row.headline,
     bio: row.bio,
     contact_email: row.contactEmail,
-    sections: row.sectionsShown,
-    theme: row.theme,
+    sections: row.sectionsShown as MediaKitView['sections'],
+    theme: row.theme as MediaKitView['theme'],
     accent_color: row.accentColor,
     background_color: row.backgroundColor,
     picture_url: row.pictureUrl,
@@ -238,7 +239,13 @@ export async function getOwnedMediaKit(db: Db, owner: KitOwner, kitId: string): 
  * Applies the supplied fields; omitted ones stay. Choosing a template without theme/colors/sections
  * adopts the template's defaults for those fields.
  */
-export async function updateMediaKit(db: Db, owner: KitOwner, kitId: string, content: MediaKitContent): Promise<MediaKitRow> {
+export async function updateMediaKit(
+  db: Db,
+  owner: KitOwner,
+  kitId: string,
+  content: MediaKitContent,
+  options: { expectedUpdatedAt?: Date } = {},
+): Promise<MediaKitRow> {
   if (Object.keys(content).length === 0) throw new ApiError('validation-error', 'Send at least one property to change.');
   const data = contentData(content);
   if (content.template !== undefined) {
@@ -248,8 +255,14 @@ export async function updateMediaKit(db: Db, owner: KitOwner, kitId: string, con
     data.backgroundColor ??= defaults.backgroundColor;
     data.sectionsShown ??= defaults.sectionsShown;
   }
-  const updated = await db.mediaKit.updateMany({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id }, data });
-  if (updated.count === 0) throw notFound('media kit', kitId);
+  const owned = { id: kitId, ownerType: owner.type, ownerId: owner.id };
+  // With If-Match, the write only lands on the version that was checked (compare-and-set).
+  const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
+  const updated = await db.mediaKit.updateMany({ where: { ...owned, ...version }, data: { ...data, updatedAt: new Date() } });
+  if (updated.count === 0) {
+    if (options.expectedUpdatedAt && (await db.mediaKit.count({ where: owned })) > 0) throw preconditionFailed();
+    throw notFound('media kit', kitId);
+  }
   return db.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
 }
 

@@ -35,5 +35,7 @@ export interface RequestContext {
   authorization: string | null;
   /** Set when the HTTP adapter already authenticated the key (before reading the body). */
   authenticated?: AuthenticatedKey;
+  /** The request as the client sent it: conditional and Idempotency-Key headers, method and path (without /public/v1). */
+  request: { method: string; path: string; headers: Headers };
   response: ResponseState;
 }

@@ -11,6 +11,7 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - successStatus: the 2xx statuses the operation answers with (first is the usual one).
  * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
  * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
+ * - etag: false for a POST whose `data` is a compound result rather than one resource (no ETag).
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
@@ -22,4 +23,5 @@ export type ApiMeta = OpenApiMeta<{
   successStatus?: readonly number[];
   errorStatuses?: readonly number[];
   maxBodyBytes?: number;
+  etag?: false;
 }>;

@@ -7,9 +7,11 @@ export const viewAnalyticsInput = z.strictObject({
   resource_type: z.enum(VIEW_RESOURCE_TYPES).meta({
     description: 'Creator keys: `media_kit`, `link_in_bio`, `campaign`. Agency keys: `media_kit`, `roster`, `deck`, `campaign`. Another type is 403.',
   }),
-  resource_id: objectId.optional().meta({
-    description: 'One resource you own (the agency id for `roster`); 404 otherwise. Omit it to aggregate every resource of the type you own.',
-  }),
+  resource_id: objectId
+    .meta({
+      description: 'One resource you own (the agency id for `roster`); 404 otherwise. Omit it to aggregate every resource of the type you own.',
+    })
+    .optional(),
   timeframe: z.enum(TIMEFRAMES).default('all').meta({ description: 'Default `all`.' }),
   timezone: z.string().min(1).max(100).default('UTC').meta({
     description: 'IANA time zone name (e.g. `America/New_York`, `Asia/Kathmandu`), at most 100 characters; it fixes calendar boundaries and buckets. Default `UTC`.',
@@ -21,27 +23,32 @@ const bucket = z
   .object({
     start: timestamp.meta({ description: 'Inclusive, in the requested zone’s offset.' }),
     end: timestamp.meta({ description: 'Exclusive; the last bucket of a running timeframe ends now.' }),
-    page_views: z.number().int(),
-    unique_visitors: z.number().int(),
+    page_views: z.number().int().meta({ description: 'Page views in this bucket.' }),
+    unique_visitors: z.number().int().meta({ description: 'Distinct visitors in this bucket (a visitor is counted once per bucket).' }),
   })
-  .meta({ id: 'ViewBucket' });
+  .meta({ id: 'ViewBucket', description: 'One time bucket of the series.' });
 
 export const viewAnalyticsSchema = z
   .object({
-    resource_type: z.enum(VIEW_RESOURCE_TYPES),
+    resource_type: z.enum(VIEW_RESOURCE_TYPES).meta({ description: 'As requested.' }),
     resource_scope: z.enum(RESOURCE_SCOPES).meta({ description: '`single` with resource_id, `aggregate` without.' }),
-    resource_count: z.number().int(),
+    resource_count: z.number().int().meta({ description: 'How many resources are counted (1 for `single`).' }),
     resource_ids: z.array(objectId).meta({ description: 'Every resource counted, oldest first.' }),
-    metric: z.literal('page_views'),
-    totals: z.object({ page_views: z.number().int(), unique_visitors: z.number().int() }),
-    timeframe: z.enum(TIMEFRAMES),
-    timezone: z.string(),
+    metric: z.literal('page_views').meta({ description: 'The metric reported; always `page_views`.' }),
+    totals: z
+      .object({
+        page_views: z.number().int().meta({ description: 'Page views over the whole period.' }),
+        unique_visitors: z.number().int().meta({ description: 'Distinct visitors over the whole period.' }),
+      })
+      .meta({ description: 'Totals over the period (not the sum of the buckets’ unique visitors).' }),
+    timeframe: z.enum(TIMEFRAMES).meta({ description: 'As requested (default `all`).' }),
+    timezone: z.string().meta({ description: 'The IANA zone used for boundaries and buckets.' }),
     period: z.object({
       start: timestamp.nullable().meta({ description: 'Null for `all`.' }),
       end: timestamp.meta({ description: 'Now, or local midnight today for `yesterday`.' }),
-    }),
+    }).meta({ description: 'The time range covered.' }),
     granularity: z.enum(GRANULARITIES).meta({ description: '`hour` for last24h, today, yesterday; `day` for last7d, wtd, mtd, ytd; `month` for all (whose series is empty).' }),
-    series: z.array(bucket),
+    series: z.array(bucket).meta({ description: 'Buckets in time order, empty buckets included.' }),
   })
   .meta({ id: 'ViewAnalytics' });
 

@@ -9,7 +9,7 @@ import {
   UNSUPPORTED_PATCH_FIELDS,
   type UnsupportedPatchField,
 } from '../../services/campaigns';
-import { objectId, timestamp } from '../shared/schemas';
+import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
 
 const STATUS_DOC = '`active` (every new campaign), `completed` or `archived`. Lifecycle changes are not available through the API.';
 const CADENCE_DOC = 'How often content metrics are re-collected: `hourly`, `daily` (default) or `weekly`.';
@@ -24,6 +24,7 @@ const dateTime = z.iso
   .meta({ description: 'ISO 8601 date-time with `Z` or an offset; `null` for none. ends_at may not be before starts_at.' });
 
 const cpmValue = z.number().min(0).max(MAX_CPM);
+const cpmOf = (platform: string) => cpmValue.meta({ description: `CPM for ${platform} content (0 to ${MAX_CPM}).` });
 
 /** Campaign metadata, tracking and valuation fields a campaign is created or patched with. */
 export const campaignFieldsShape = {
@@ -34,7 +35,7 @@ export const campaignFieldsShape = {
   refresh_cadence: z.enum(REFRESH_CADENCES).meta({ description: CADENCE_DOC }),
   refresh_state: z.enum(REFRESH_STATES).meta({ description: REFRESH_STATE_DOC }),
   cpm: z
-    .strictObject(Object.fromEntries(CPM_PLATFORMS.map((p) => [p, cpmValue.optional()])) as Record<(typeof CPM_PLATFORMS)[number], z.ZodOptional<typeof cpmValue>>)
+    .strictObject(Object.fromEntries(CPM_PLATFORMS.map((p) => [p, cpmOf(p).optional()])) as Record<(typeof CPM_PLATFORMS)[number], z.ZodOptional<typeof cpmValue>>)
     .meta({ description: CPM_DOC }),
   emv_override: z.number().min(0).max(MAX_EMV).nullable().meta({ description: EMV_DOC }),
 };
@@ -49,18 +50,18 @@ export const unsupportedPatchShape = Object.fromEntries(
 
 export const campaignSchema = z
   .object({
-    id: objectId,
-    owner_type: z.enum(['agency', 'creator']),
-    owner_id: objectId,
-    name: z.string(),
-    description: z.string().nullable(),
+    id: objectId.meta({ description: 'The campaign’s id.' }),
+    owner_type: z.enum(['agency', 'creator']).meta({ description: 'Whether an agency or a creator owns the campaign.' }),
+    owner_id: objectId.meta({ description: 'The owning agency’s or creator’s id.' }),
+    name: z.string().meta({ description: 'The campaign’s name.' }),
+    description: z.string().nullable().meta({ description: 'Free text; null when none.' }),
     status: z.enum(CAMPAIGN_STATUSES).meta({ description: STATUS_DOC }),
-    starts_at: timestamp.nullable(),
-    ends_at: timestamp.nullable(),
+    starts_at: timestamp.nullable().meta({ description: 'When the campaign starts; null when not set.' }),
+    ends_at: timestamp.nullable().meta({ description: 'When the campaign ends (never before starts_at); null when not set.' }),
     refresh_cadence: z.enum(REFRESH_CADENCES).meta({ description: CADENCE_DOC }),
     refresh_state: z.enum(REFRESH_STATES).meta({ description: REFRESH_STATE_DOC }),
     cpm: z
-      .object({ instagram: z.number(), tiktok: z.number(), youtube: z.number(), twitter: z.number() })
+      .object(Object.fromEntries(CPM_PLATFORMS.map((p) => [p, z.number().meta({ description: `CPM for ${p} content.` })])) as Record<(typeof CPM_PLATFORMS)[number], z.ZodNumber>)
       .meta({ description: 'Cost per 1000 views per platform, in your reporting currency.' }),
     emv_override: z.number().nullable().meta({ description: 'When set, summary.emv is this value.' }),
     public_report: z
@@ -71,22 +72,22 @@ export const campaignSchema = z
         share_url: z.string().meta({ format: 'uri', description: '`{PUBLIC_BASE_URL}/r/{slug}`.' }),
       })
       .meta({ description: 'Public-report settings are read-only through the API.' }),
-    editor_url: z.string().meta({ format: 'uri' }),
+    editor_url: z.string().meta({ format: 'uri', description: 'Where the owner edits the campaign in the web app (sign-in required).' }),
     summary: z
       .object({
         creators: z.number().int().meta({ description: 'Distinct creators among participants and content authors.' }),
         content: z.number().int().meta({ description: 'Tracked content items.' }),
-        views: z.number().int(),
-        impressions: z.number().int(),
-        engagements: z.number().int(),
+        views: z.number().int().meta({ description: 'Views summed over the tracked content.' }),
+        impressions: z.number().int().meta({ description: 'Impressions summed over the tracked content.' }),
+        engagements: z.number().int().meta({ description: 'Likes, comments and shares summed over the tracked content.' }),
         engagement_rate: z.number().meta({ description: 'engagements / impressions as a ratio (0.0523 = 5.23 %), rounded to 4 decimals; 0 without impressions.' }),
         emv: z.number().meta({
           description:
             'emv_override when set; otherwise Σ over platforms of views × cpm / 1000, rounded to 2 decimals (x counts as twitter; platforms without a CPM add views but no value).',
         }),
       })
-      .meta({ id: 'CampaignSummary', description: 'Computed from the campaign’s content and participants on every read; all zeros without content.' }),
-    created_at: timestamp,
-    updated_at: timestamp,
+      .meta({ id: 'CampaignSummary', description: 'Totals computed from the campaign’s content and participants on every read; all zeros without content.' }),
+    created_at: createdAt,
+    updated_at: updatedAt,
   })
   .meta({ id: 'Campaign' });

@@ -6,5 +6,5 @@ import { campaignFieldsShape, campaignSchema, unsupportedPatchShape } from './sc
 export const updateCampaignInput = z
   .strictObject(campaignFieldsShape)
   .partial()
-  .extend({ ...unsupportedPatchShape, campaign_id: objectId });
+  .extend({ ...unsupportedPatchShape, campaign_id: objectId.meta({ description: 'The campaign’s id.' }) });
 export const updateCampaignOutput = single(campaignSchema);

@@ -1,4 +1,5 @@
-import { campaignView, updateCampaign as updateOwnedCampaign } from '../../services/campaigns';
+import { campaignView, getOwnedCampaign, updateCampaign as updateOwnedCampaign } from '../../services/campaigns';
+import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateCampaignInput, updateCampaignOutput } from './update.schema';
 
@@ -25,6 +26,12 @@ export const updateCampaign = apiProcedure
   .mutation(async ({ ctx, input }) => {
     const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
     const { campaign_id: campaignId, ...patch } = input;
-    const campaign = await updateOwnedCampaign(ctx.app.db, owner, campaignId, patch);
-    return { data: campaignView(campaign, ctx.app.config.publicBaseUrl) };
+    const base = ctx.app.config.publicBaseUrl;
+    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+      load: () => getOwnedCampaign(ctx.app.db, owner, campaignId),
+      view: (campaign) => campaignView(campaign, base),
+      output: updateCampaignOutput,
+    });
+    const campaign = await updateOwnedCampaign(ctx.app.db, owner, campaignId, patch, { expectedUpdatedAt });
+    return { data: campaignView(campaign, base) };
   });

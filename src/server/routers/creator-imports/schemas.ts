@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '../../services/creator-imports';
-import { objectId, timestamp } from '../shared/schemas';
+import { createdAt, objectId, timestamp } from '../shared/schemas';
 
 export const creatorImportSchema = z
   .object({
-    id: objectId,
+    id: objectId.meta({ description: 'The import’s id.' }),
     status: z.enum(IMPORT_STATUSES).meta({
       description: '`queued` (accepted), `processing`, `completed`, or `failed`: processing hit an internal error (after Inngest’s retries, when it runs the import). Rows finished before that keep their results; the rest are `failed` with the reason, and the same file may be uploaded again.',
     }),
-    source_filename: z.string(),
+    source_filename: z.string().meta({ description: 'The uploaded file’s name.' }),
     progress: z
       .object({
         total: z.number().int().meta({ description: 'Data rows in the file.' }),
         processed: z.number().int().meta({ description: 'Rows done (created, existing or failed).' }),
         created: z.number().int().meta({ description: 'Rows that added a new roster creator.' }),
         socials_attached: z.number().int().meta({ description: 'Social accounts the import attached to roster creators.' }),
-        failed: z.number().int(),
+        failed: z.number().int().meta({ description: 'Rows that failed; see rows[].errors.' }),
       })
       .meta({ description: 'Updated after every chunk of 50 rows; processed = created + existing rows + failed.' }),
     rows: z
@@ -25,15 +25,15 @@ export const creatorImportSchema = z
         status: z.enum(IMPORT_ROW_STATUSES).meta({
           description: '`pending`, `created` (new roster creator), `existing` (matched a roster creator by a social identity; new socials attached) or `failed`.',
         }),
-        creator_id: objectId.nullable(),
+        creator_id: objectId.nullable().meta({ description: 'The roster creator the row created or matched; null while pending or when it failed.' }),
         media_kit_id: objectId.nullable().meta({ description: 'The agency default media kit of the creator.' }),
         social_ids: z.array(z.string()).meta({ description: 'Social accounts this row attached.' }),
         errors: z.array(z.string()).meta({ description: 'Why the row failed, one message per problem, naming the column.' }),
       }),
       )
       .meta({ description: 'Empty in the 202 response; GET lists every row, `pending` until processed.' }),
-    created_at: timestamp,
-    started_at: timestamp.nullable(),
-    completed_at: timestamp.nullable(),
+    created_at: createdAt,
+    started_at: timestamp.nullable().meta({ description: 'When processing began; null while queued.' }),
+    completed_at: timestamp.nullable().meta({ description: 'When it completed or failed; null before.' }),
   })
   .meta({ id: 'CreatorImport' });

@@ -19,6 +19,7 @@ export const createCreator = apiProcedure
     },
     access: { agency: 'roster:write' },
     successStatus: [201, 200],
+    etag: false,
     errorStatuses: [400, 409],
   })
   .input(createCreatorInput)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECK_CTAS, DECK_MAX_CREATORS, DECK_SLUG_PATTERN, DECK_THEMES, DECK_VISIBILITIES } from '../../services/decks';
-import { objectId, timestamp } from '../shared/schemas';
+import { createdAt, objectId, updatedAt } from '../shared/schemas';
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #1A2B3C');
 const httpsUrl = z
@@ -39,14 +39,14 @@ export const deckFieldsShape = {
         'The share_url path segment: 1–64 lowercase letters, digits and single hyphens, unique across all decks (409 when taken). Generated from the title when omitted on create. Changing it breaks links already shared.',
     }),
   bio: z.string().trim().max(2000).nullable().meta({ description: 'Up to 2000 characters.' }),
-  contact_email: z.email().max(254).nullable(),
+  contact_email: z.email().max(254).nullable().meta({ description: 'Where the call-to-action button writes to; `null` for none.' }),
   creator_ids: creatorIds,
   tags: z
     .array(z.string().trim().min(1).max(40))
     .max(20)
     .meta({ description: 'Up to 20 tags of 1–40 characters; duplicates (ignoring case) are dropped, the first spelling kept.' }),
-  picture_url: httpsUrl.nullable(),
-  cover_url: httpsUrl.nullable(),
+  picture_url: httpsUrl.nullable().meta({ description: 'Agency logo or picture: an absolute https URL of an image you host; `null` for none.' }),
+  cover_url: httpsUrl.nullable().meta({ description: 'Cover image: an absolute https URL of an image you host; `null` for none.' }),
   theme: z.enum(DECK_THEMES).meta({ description: '`light` (default) or `dark`.' }),
   accent_color: hexColor.nullable().meta({ description: '`#RRGGBB`.' }),
   background_color: hexColor.nullable().meta({ description: '`#RRGGBB`.' }),
@@ -66,26 +66,26 @@ export const deckFieldsShape = {
 
 export const deckSchema = z
   .object({
-    id: objectId,
-    agency_id: objectId,
+    id: objectId.meta({ description: 'The deck’s id.' }),
+    agency_id: objectId.meta({ description: 'The agency that owns the deck.' }),
     creator_ids: z.array(objectId).meta({ description: 'Roster creators in display order.' }),
-    slug: z.string(),
-    title: z.string(),
-    bio: z.string().nullable(),
-    contact_email: z.string().nullable(),
-    tags: z.array(z.string()),
-    picture_url: z.string().nullable(),
-    cover_url: z.string().nullable(),
-    theme: z.enum(DECK_THEMES),
-    accent_color: z.string().nullable(),
-    background_color: z.string().nullable(),
+    slug: z.string().meta({ description: 'The share_url path segment, unique across all decks.' }),
+    title: z.string().meta({ description: 'The deck’s title.' }),
+    bio: z.string().nullable().meta({ description: 'Introduction text; null when none.' }),
+    contact_email: z.string().nullable().meta({ description: 'Where the call-to-action writes to; null when none.' }),
+    tags: z.array(z.string()).meta({ description: 'Tags, deduplicated ignoring case.' }),
+    picture_url: z.string().nullable().meta({ description: 'Agency logo or picture URL; null when none.' }),
+    cover_url: z.string().nullable().meta({ description: 'Cover image URL; null when none.' }),
+    theme: z.enum(DECK_THEMES).meta({ description: '`light` or `dark`.' }),
+    accent_color: z.string().nullable().meta({ description: '`#RRGGBB`; null for the theme’s.' }),
+    background_color: z.string().nullable().meta({ description: '`#RRGGBB`; null for the theme’s.' }),
     cta: z.enum(DECK_CTAS).meta({ description: CTA_DOC }),
-    location: z.string().nullable(),
+    location: z.string().nullable().meta({ description: 'Free-text location; null when none.' }),
     visibility: z.enum(DECK_VISIBILITIES).meta({ description: VISIBILITY_DOC }),
     has_password: z.boolean().meta({ description: 'Whether viewers need a password; the password itself is never returned.' }),
-    editor_url: z.string().meta({ format: 'uri' }),
+    editor_url: z.string().meta({ format: 'uri', description: 'Where the agency edits the deck in the web app (sign-in required).' }),
     share_url: z.string().meta({ format: 'uri', description: '`{PUBLIC_BASE_URL}/d/{slug}`.' }),
-    created_at: timestamp,
-    updated_at: timestamp,
+    created_at: createdAt,
+    updated_at: updatedAt,
   })
   .meta({ id: 'Deck' });

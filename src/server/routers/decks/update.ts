@@ -1,4 +1,5 @@
-import { deckView, updateDeck as updateAgencyDeck } from '../../services/decks';
+import { deckView, getAgencyDeck, updateDeck as updateAgencyDeck } from '../../services/decks';
+import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateDeckInput, updateDeckOutput } from './update.schema';
 
@@ -24,6 +25,12 @@ export const updateDeck = apiProcedure
   .output(updateDeckOutput)
   .mutation(async ({ ctx, input }) => {
     const { deck_id: deckId, ...fields } = input;
-    const deck = await updateAgencyDeck(ctx.app.db, ctx.auth.subjectId, deckId, fields);
-    return { data: deckView(deck, ctx.app.config.publicBaseUrl) };
+    const base = ctx.app.config.publicBaseUrl;
+    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+      load: () => getAgencyDeck(ctx.app.db, ctx.auth.subjectId, deckId),
+      view: (deck) => deckView(deck, base),
+      output: updateDeckOutput,
+    });
+    const deck = await updateAgencyDeck(ctx.app.db, ctx.auth.subjectId, deckId, fields, { expectedUpdatedAt });
+    return { data: deckView(deck, base) };
   });

@@ -10,7 +10,7 @@ import {
 } from '../../services/link-in-bio';
 import { LINK_IN_BIO_IMPORT_STATUSES } from '../../services/link-in-bio-imports';
 import { socialInputSchema } from '../creators/schemas';
-import { objectId, timestamp } from '../shared/schemas';
+import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
 
 /**
  * Link-in-bio input rules (the contract leaves them "not shown"; these are ours, documented in
@@ -119,7 +119,7 @@ function noRepeats(items: { id?: string; client_id?: string }[], ctx: z.Refineme
 export const newPageBlockSchema = z
   .strictObject({
     client_id: clientIdSchema,
-    type: z.enum(PAGE_BLOCK_TYPES),
+    type: z.enum(PAGE_BLOCK_TYPES).meta({ description: 'The new block’s type: `link`, `title` or `text` (image blocks are added with POST /link-in-bio/blocks).' }),
     title: titleField.optional(),
     url: urlField('link').optional(),
     visible: visibleField.optional(),
@@ -143,8 +143,8 @@ export const pageBlockChangeSchema = z
     id: objectId.optional().meta({ description: 'An existing block of your page to edit.' }),
     client_id: clientIdSchema.optional(),
     type: z.enum(BLOCK_TYPES).optional().meta({ description: 'Required for a new block (`link`, `title` or `text`); on an edit it must match the block’s type.' }),
-    title: titleField.nullable().optional(),
-    url: urlField('link').nullable().optional(),
+    title: titleField.nullable().meta({ description: 'The link label, title text or text (≤ 100 characters; ≤ 1000 for text blocks); `null` clears it where the type allows.' }).optional(),
+    url: urlField('link').nullable().meta({ description: 'An absolute http or https URL on a public host name (≤ 2048 characters); `null` clears it where the type allows.' }).optional(),
     visible: visibleField.optional(),
     order: orderField.optional(),
   })
@@ -178,9 +178,9 @@ export const blockEndpointSchema = z
     block_id: objectId.optional().meta({ description: 'An existing block of your page to edit.' }),
     client_id: clientIdSchema.optional(),
     type: z.enum(BLOCK_TYPES).meta({ description: 'The block’s type; on an edit it must match the block’s type (types never change).' }),
-    title: titleField.nullable().optional(),
-    url: urlField('link').nullable().optional(),
-    media_url: urlField('media').nullable().optional(),
+    title: titleField.nullable().meta({ description: 'The link label, title text or text (≤ 100 characters; ≤ 1000 for text blocks); `null` clears it where the type allows.' }).optional(),
+    url: urlField('link').nullable().meta({ description: 'An absolute http or https URL on a public host name (≤ 2048 characters); `null` clears it where the type allows.' }).optional(),
+    media_url: urlField('media').nullable().meta({ description: 'Image blocks: an absolute https URL of an image hosted elsewhere (≤ 2048 characters); `null` clears it.' }).optional(),
     visible: visibleField.optional(),
     order: orderField.optional(),
   })
@@ -195,58 +195,58 @@ export const blockEndpointSchema = z
 export const socialLinkSchema = z
   .object({
     platform: z.string().meta({ description: 'Canonical platform (`twitter` is stored as `x`).' }),
-    username: z.string(),
+    username: z.string().meta({ description: 'The normalized handle, without @.' }),
     url: z.string().meta({ format: 'uri', description: 'The canonical profile URL.' }),
   })
   .meta({ id: 'LinkInBioSocialLink' });
 
 export const linkInBioBlockSchema = z
   .object({
-    id: objectId,
-    client_id: z.string(),
-    type: z.enum(BLOCK_TYPES),
-    title: z.string().nullable(),
-    url: z.string().nullable().meta({ format: 'uri' }),
-    media_url: z.string().nullable().meta({ format: 'uri' }),
-    visible: z.boolean(),
-    order: z.number().int(),
-    created_at: timestamp,
-    updated_at: timestamp,
+    id: objectId.meta({ description: 'The block’s id.' }),
+    client_id: z.string().meta({ description: 'The client_id it was created with (generated for blocks made in the editor).' }),
+    type: z.enum(BLOCK_TYPES).meta({ description: 'The block’s type; it never changes.' }),
+    title: z.string().nullable().meta({ description: 'The link label, title text or text; null when none.' }),
+    url: z.string().nullable().meta({ format: 'uri', description: 'Link blocks: where it points; null for other types.' }),
+    media_url: z.string().nullable().meta({ format: 'uri', description: 'Image blocks: the image URL; null for other types.' }),
+    visible: z.boolean().meta({ description: 'false: kept on the page but not shown.' }),
+    order: z.number().int().meta({ description: 'Sort key: ascending, ties by creation.' }),
+    created_at: createdAt,
+    updated_at: updatedAt,
   })
   .meta({ id: 'LinkInBioBlock', description: TYPE_TABLE });
 
 export const linkInBioPageSchema = z
   .object({
-    id: objectId,
-    creator_id: objectId,
-    slug: z.string(),
-    username: z.string(),
-    bio: z.string().nullable(),
-    social_links: z.array(socialLinkSchema),
+    id: objectId.meta({ description: 'The page’s id.' }),
+    creator_id: objectId.meta({ description: 'The creator who owns the page.' }),
+    slug: z.string().meta({ description: 'The share URL path segment (`/l/{slug}`).' }),
+    username: z.string().meta({ description: 'The handle shown on the page.' }),
+    bio: z.string().nullable().meta({ description: 'Up to 300 characters; null when none.' }),
+    social_links: z.array(socialLinkSchema).meta({ description: 'Social profile links shown as icons, in order.' }),
     blocks: z.array(linkInBioBlockSchema).meta({ description: 'Every block, hidden ones included, by ascending `order` (ties by creation).' }),
     share_url: z.string().meta({ format: 'uri', description: 'The public page: `/l/{slug}`.' }),
-    editor_url: z.string().meta({ format: 'uri' }),
-    created_at: timestamp,
-    updated_at: timestamp,
+    editor_url: z.string().meta({ format: 'uri', description: 'Where the creator edits the page in the web app (sign-in required).' }),
+    created_at: createdAt,
+    updated_at: updatedAt,
   })
   .meta({ id: 'LinkInBioPage' });
 
 export const linkInBioImportSchema = z
   .object({
-    id: objectId,
+    id: objectId.meta({ description: 'The import’s id.' }),
     status: z.enum(LINK_IN_BIO_IMPORT_STATUSES).meta({
       description: '`queued` → `processing` → `completed` (the page was read; see `errors` for anything left out) or `failed` (it could not be fetched or read; nothing was added).',
     }),
-    source_url: z.string().meta({ format: 'uri' }),
+    source_url: z.string().meta({ format: 'uri', description: 'The page being imported, as sent.' }),
     progress: z.object({
       items_found: z.number().int().meta({ description: 'Links and titles read from the source page.' }),
-      blocks_created: z.number().int(),
+      blocks_created: z.number().int().meta({ description: 'Blocks added to your page so far.' }),
       items_skipped: z.number().int().meta({ description: 'Found but not added: already on your page (an earlier import) or beyond the block bound.' }),
-    }),
-    blocks_created: z.number().int(),
-    errors: z.array(z.string()),
-    created_at: timestamp,
-    started_at: timestamp.nullable(),
-    completed_at: timestamp.nullable(),
+    }).meta({ description: 'Counts, updated as the job runs.' }),
+    blocks_created: z.number().int().meta({ description: 'Same as progress.blocks_created (contract field).' }),
+    errors: z.array(z.string()).meta({ description: 'What was left out or why the import failed, one readable message each.' }),
+    created_at: createdAt,
+    started_at: timestamp.nullable().meta({ description: 'When the job began; null while queued.' }),
+    completed_at: timestamp.nullable().meta({ description: 'When it completed or failed; null before.' }),
   })
   .meta({ id: 'LinkInBioImport' });

@@ -1,4 +1,5 @@
-import { linkInBioPageView, updateLinkInBioPage } from '../../services/link-in-bio';
+import { getLinkInBioPage, linkInBioPageView, updateLinkInBioPage } from '../../services/link-in-bio';
+import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateLinkInBioInput, updateLinkInBioOutput } from './update.schema';
 
@@ -20,6 +21,12 @@ export const updateLinkInBio = apiProcedure
   })
   .input(updateLinkInBioInput)
   .output(updateLinkInBioOutput)
-  .mutation(async ({ ctx, input }) => ({
-    data: linkInBioPageView(await updateLinkInBioPage(ctx.app.db, ctx.auth.subjectId, input), ctx.app.config.publicBaseUrl),
-  }));
+  .mutation(async ({ ctx, input }) => {
+    const base = ctx.app.config.publicBaseUrl;
+    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+      load: () => getLinkInBioPage(ctx.app.db, ctx.auth.subjectId),
+      view: (page) => linkInBioPageView(page, base),
+      output: updateLinkInBioOutput,
+    });
+    return { data: linkInBioPageView(await updateLinkInBioPage(ctx.app.db, ctx.auth.subjectId, input, { expectedUpdatedAt }), base) };
+  });

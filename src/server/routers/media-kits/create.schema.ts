@@ -8,7 +8,7 @@ export const createMediaKitInput = z
   .partial()
   .required({ name: true })
   .extend({
-    creator_id: objectId.optional().meta({ description: 'Required with an agency key (a roster creator); omit with a creator key.' }),
+    creator_id: objectId.meta({ description: 'Required with an agency key (a roster creator); omit with a creator key.' }).optional(),
   });
 
 export const createMediaKitOutput = single(mediaKitSchema);

@@ -15,6 +15,7 @@ export const ensureMediaKit = apiProcedure
     },
     access: { agency: 'media_kits:write', creator: 'media_kits:write' },
     successStatus: [201, 200],
+    etag: false,
     errorStatuses: [400, 404, 409],
   })
   .input(ensureMediaKitInput)

@@ -3,7 +3,7 @@ import { mediaKitSchema } from './schemas';
 
 export const listMediaKitsInput = pageQuery.extend({
   creator_id: objectId
-    .optional()
-    .meta({ description: 'Agency keys: only kits for this roster creator (an id not on the roster gives an empty list).' }),
+    .meta({ description: 'Agency keys: only kits for this roster creator (an id not on the roster gives an empty list).' })
+    .optional(),
 });
 export const listMediaKitsOutput = list(mediaKitSchema);

@@ -6,6 +6,6 @@ import { mediaKitContentShape, mediaKitSchema } from './schemas';
 export const updateMediaKitInput = z
   .strictObject(mediaKitContentShape)
   .partial()
-  .extend({ media_kit_id: objectId });
+  .extend({ media_kit_id: objectId.meta({ description: 'The media kit’s id.' }) });
 
 export const updateMediaKitOutput = single(mediaKitSchema);

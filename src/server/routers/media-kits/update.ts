@@ -1,4 +1,5 @@
-import { mediaKitView, updateMediaKit as updateKit } from '../../services/media-kits';
+import { getOwnedMediaKit, mediaKitView, updateMediaKit as updateKit } from '../../services/media-kits';
+import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateMediaKitInput, updateMediaKitOutput } from './update.schema';
 
@@ -20,6 +21,12 @@ export const updateMediaKit = apiProcedure
   .mutation(async ({ ctx, input }) => {
     const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
     const { media_kit_id: kitId, ...content } = input;
-    const kit = await updateKit(ctx.app.db, owner, kitId, content);
-    return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };
+    const base = ctx.app.config.publicBaseUrl;
+    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+      load: () => getOwnedMediaKit(ctx.app.db, owner, kitId),
+      view: (kit) => mediaKitView(kit, base),
+      output: updateMediaKitOutput,
+    });
+    const kit = await updateKit(ctx.app.db, owner, kitId, content, { expectedUpdatedAt });
+    return { data: mediaKitView(kit, base) };
   });

@@ -8,23 +8,30 @@ export const timestamp = z.string().meta({ format: 'date-time', example: '2026-1
 
 /** `cursor` and `limit` (1–100, default 25) for every paged list. */
 export const pageQuery = z.strictObject({
-  cursor: z.string().min(1).max(512).optional().meta({ description: 'The `meta.next_cursor` of the previous page.' }),
+  cursor: z.string().min(1).max(512).meta({ description: 'The `meta.next_cursor` of the previous page; omit for the first page.' }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'Items per page, 1 to 100.' }),
 });
 
 export const listMeta = z.object({
   next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
-  limit: z.number().int(),
+  limit: z.number().int().meta({ description: 'The page size used for this page.' }),
 });
+
+/** `created_at` / `updated_at` of a resource. */
+export const createdAt = timestamp.meta({ description: 'When it was created (UTC, ISO 8601).' });
+export const updatedAt = timestamp.meta({ description: 'When it last changed (UTC, ISO 8601).' });
 
 /** What a single-resource procedure returns; the envelope middleware adds `request_id`. */
 export function single<T extends z.ZodType>(data: T) {
-  return z.object({ data });
+  return z.object({ data: data.meta({ description: 'The resource.' }) as unknown as T });
 }
 
 /** What a list procedure returns: items plus list meta (optionally extended). */
 export function list<T extends z.ZodType, M extends z.ZodRawShape = Record<never, never>>(item: T, extraMeta?: M) {
-  return z.object({ data: z.array(item), meta: extraMeta ? listMeta.extend(extraMeta) : listMeta });
+  return z.object({
+    data: z.array(item).meta({ description: 'This page of items, newest first.' }),
+    meta: (extraMeta ? listMeta.extend(extraMeta) : listMeta).meta({ description: 'Pagination: where the next page starts.' }),
+  });
 }
 
 export function iso(date: Date): string;

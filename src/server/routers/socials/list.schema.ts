@@ -4,7 +4,7 @@ import { socialSchema } from '../creators/schemas';
 import { list, objectId, pageQuery } from '../shared/schemas';
 
 export const listSocialsInput = pageQuery.extend({
-  creator_id: objectId.optional().meta({ description: 'Required with an agency key (a roster creator); inferred with a creator key.' }),
-  platform: z.enum(SOCIAL_PLATFORMS).optional().meta({ description: '`twitter` and `x` select the same accounts, returned with platform `x`.' }),
+  creator_id: objectId.meta({ description: 'Required with an agency key (a roster creator); inferred with a creator key.' }).optional(),
+  platform: z.enum(SOCIAL_PLATFORMS).meta({ description: '`twitter` and `x` select the same accounts, returned with platform `x`.' }).optional(),
 });
-export const listSocialsOutput = list(socialSchema, { creator_id: objectId });
+export const listSocialsOutput = list(socialSchema, { creator_id: objectId.meta({ description: 'The creator whose accounts are listed.' }) });

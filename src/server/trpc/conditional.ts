@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { preconditionFailed } from '../http/problems';
+import { t } from './init';
+
+/**
+ * Conditional requests (RFC 9110 §13). A single resource's representation gets a strong ETag: a
+ * hash of its `data` (the envelope's request_id is not part of the resource). GET honours
+ * If-None-Match with 304; PATCH honours If-Match with 412 through `ifMatchVersion` below.
+ */
+export function etagOf(data: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 32)}"`;
+}
+
+/** The entity tags of an If-Match / If-None-Match header; `*` stays `*`. */
+export function parseEntityTags(header: string): string[] {
+  return header
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Weak comparison (If-None-Match): `W/"x"` matches `"x"`. */
+function weakMatch(header: string, etag: string): boolean {
+  return parseEntityTags(header).some((tag) => tag === '*' || tag.replace(/^W\//, '') === etag);
+}
+
+/** Strong comparison (If-Match): a weak tag never matches. */
+function strongMatch(header: string, etag: string): boolean {
+  return parseEntityTags(header).some((tag) => tag === '*' || tag === etag);
+}
+
+/** Whether a procedure result is one resource: `{ data: {…} }` without list meta, not opted out. */
+export function isSingleResource(result: unknown): result is { data: Record<string, unknown> } {
+  if (result === null || typeof result !== 'object') return false;
+  const { data, meta } = result as { data?: unknown; meta?: unknown };
+  return meta === undefined && data !== null && typeof data === 'object' && !Array.isArray(data);
+}
+
+/**
+ * Sets ETag on every single-resource 200/201 (GET, and what POST/PATCH return unless the meta says
+ * `etag: false` for a compound result), and turns a GET whose If-None-Match matches into a 304.
+ */
+export const conditional = t.middleware(async ({ ctx, meta, next, type }) => {
+  const result = await next();
+  if (!result.ok || meta?.etag === false || !isSingleResource(result.data)) return result;
+  const status = ctx.response.status ?? 200;
+  if (status !== 200 && status !== 201) return result;
+  const etag = etagOf(result.data.data);
+  ctx.response.headers.ETag = etag;
+  const ifNoneMatch = ctx.request.headers.get('if-none-match');
+  if (type === 'query' && ifNoneMatch !== null && weakMatch(ifNoneMatch, etag)) ctx.response.status = 304;
+  return result;
+});
+
+/**
+ * For PATCH: when the request has If-Match, loads the current resource, compares its ETag (as GET
+ * would compute it: the output schema applied to the same view) and throws 412 when it differs.
+ * Returns the version (`updated_at`) the write must still find — compare-and-set in the service —
+ * so a change landing between this check and the write is refused too, not overwritten.
+ * `*` only requires the resource to exist, which the write itself checks.
+ */
+export async function ifMatchVersion<Row extends { updatedAt: Date }>(
+  ctx: { request: { headers: Headers } },
+  current: { load: () => Promise<Row>; view: (row: Row) => unknown; output: z.ZodType },
+): Promise<Date | undefined> {
+  const ifMatch = ctx.request.headers.get('if-match');
+  if (ifMatch === null || parseEntityTags(ifMatch).includes('*')) return undefined;
+  const row = await current.load();
+  const parsed = current.output.parse({ data: current.view(row) }) as { data: unknown };
+  if (!strongMatch(ifMatch, etagOf(parsed.data))) throw preconditionFailed();
+  return row.updatedAt;
+}
