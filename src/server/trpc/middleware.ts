@@ -15,7 +15,7 @@ export const authenticate = t.middleware(async ({ ctx, next }) => {
   if (!match?.[1]) {
     throw new ApiError('invalid-api-key', 'The Authorization header must use the Bearer scheme: `Authorization: Bearer <API_KEY>`.');
   }
-  const auth = await authenticateApiKey(ctx.app.sql, match[1]);
+  const auth = await authenticateApiKey(ctx.app.sql, match[1], ctx.app.keyCache);
   ctx.app.lastUsed.note(auth);
   return next({ ctx: { auth } });
 });
