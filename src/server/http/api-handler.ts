@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import {
-  createOpenApiNodeHttpHandler,
   forEachOpenApiProcedure,
   getInputOutputParsers,
   getPathParameters,
@@ -11,12 +10,13 @@ import {
   normalizePath,
   unwrapZodType,
   type OpenApiProcedure,
-  type OpenApiRouter,
 } from 'trpc-to-openapi';
 import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices, RequestContext } from '../trpc/context';
 import type { ApiMeta } from '../trpc/meta';
+import { callProcedure, prepareCalls } from './procedure-call';
 import { ApiError, problemBody, type FieldError, type ProblemSlug } from './problems';
+import { jsonResponse } from './raw-response';
 
 /**
  * The one HTTP adapter in front of the tRPC router. Both the custom Node server and the Next.js
@@ -47,7 +47,6 @@ interface RequestState {
   /** What the client sent (query parameters, or the body), to tell a missing field from a wrong one; read only on a 400. */
   received: () => unknown;
   error?: TRPCError;
-  ctx?: RequestContext;
 }
 
 // Request ids: a random per-process prefix and a counter — unique, and no random bytes per request.
@@ -233,31 +232,9 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
   const { logger, config } = services;
   const routes = collectRoutes(router);
   const openApiJson = JSON.stringify(buildOpenApiDocument(router, config));
-  const states = new WeakMap<object, RequestState>();
-
-  const nodeHandler = createOpenApiNodeHttpHandler({
-    router: router as unknown as OpenApiRouter,
-    createContext: ({ req }: { req: object }): RequestContext => {
-      const state = states.get(req)!;
-      if (state.route.method !== 'GET' && state.route.method !== 'DELETE') undoBodyCoercion(state.route.input);
-      const ctx: RequestContext = {
-        app: services,
-        requestId: state.requestId,
-        authorization: (req as Request).headers.get('authorization'),
-        response: { headers: {} },
-      };
-      state.ctx = ctx;
-      return ctx;
-    },
-    responseMeta: ({ ctx, errors }: { ctx?: RequestContext; errors: unknown[] }) => ({
-      status: errors.length === 0 ? ctx?.response.status : undefined,
-      headers: ctx?.response.headers ?? {},
-    }),
-    onError: ({ error, req }: { error: TRPCError; req: object }) => {
-      const state = states.get(req);
-      if (state) state.error = error;
-    },
-  } as never) as unknown as (req: Request, res: unknown) => Promise<void>;
+  // Per route, once: its procedure, input shape and coercion (see procedure-call.ts).
+  const preparedCalls = prepareCalls(router, undoBodyCoercion);
+  const calls = new Map(routes.map((route) => [route, preparedCalls.get(`${route.method} ${route.meta.openapi!.path}`)!]));
 
   const errorToResponse = (state: RequestState, route: Route | undefined, headers: Headers): Response => {
     const error = state.error;
@@ -369,61 +346,23 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
         }
       }
 
-      const stripped = new URL(url);
-      stripped.pathname = path!;
-      // trpc-to-openapi insists on a JSON content type for body methods, even for an empty body.
-      let headers = request.headers;
-      if (method !== 'GET' && method !== 'DELETE') {
-        headers = new Headers(request.headers);
-        headers.set('content-type', 'application/json');
-      }
-      const extra: Record<PropertyKey, unknown> = {};
-      const proxied = new Proxy(request, {
-        get(target, prop) {
-          if (prop === 'url') return stripped.toString();
-          if (prop === 'body') return body;
-          if (prop === 'headers') return headers;
-          if (prop in extra) return extra[prop];
-          const value = Reflect.get(target, prop, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-        set(_target, prop, value) {
-          extra[prop] = value;
-          return true;
-        },
-      });
-      const state: RequestState = {
-        requestId,
-        route,
-        received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(stripped.searchParams) : body),
-      };
-      states.set(proxied, state);
-
-      const captured = await new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {
-        const headers = new Headers();
-        let status = 200;
-        const res = {
-          get statusCode() {
-            return status;
-          },
-          set statusCode(code: number) {
-            status = code;
-          },
-          setHeader(key: string, value: string | string[]) {
-            if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-            else headers.set(key, value);
-          },
-          end(text?: string) {
-            resolve({ status, headers, body: text ?? '' });
-          },
+      const call = calls.get(route)!;
+      const ctx: RequestContext = { app: services, requestId, authorization: request.headers.get('authorization'), response: { headers: {} } };
+      const outcome = await callProcedure(call, ctx, { search: url.searchParams, body, pathParams: route.pattern.exec(path!)?.groups });
+      if (!outcome.ok) {
+        const state: RequestState = {
+          requestId,
+          route,
+          error: outcome.error,
+          received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(url.searchParams) : body),
         };
-        nodeHandler(proxied, res).catch(reject);
-      });
-
-      if (captured.status >= 400) return errorToResponse(state, route, captured.headers);
-      captured.headers.set('X-Request-Id', requestId);
-      captured.headers.set('Cache-Control', 'no-store');
-      return new Response(captured.body, { status: captured.status, headers: captured.headers });
+        return errorToResponse(state, route, new Headers(ctx.response.headers));
+      }
+      return jsonResponse(
+        ctx.response.status ?? 200,
+        { 'Content-Type': 'application/json', ...ctx.response.headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' },
+        JSON.stringify(outcome.data),
+      );
     } catch (error) {
       logger.error('request failed outside the router', { request_id: requestId, error: (error as Error).stack ?? String(error) });
       return problemResponse('internal-error', 'An unexpected error occurred; quote the request_id if you contact support.', requestId);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { API_PREFIX, OPENAPI_PATHS, type ApiHandler } from './api-handler';
+import { rawBodyOf } from './raw-response';
 
 /** True for the paths the API handler owns; everything else is the web app's (Next). */
 export function isApiPath(pathname: string): boolean {
@@ -26,8 +27,10 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
   response.headers.forEach((value, key) => {
     headers[key] = value;
   });
-  const body = Buffer.from(await response.arrayBuffer());
-  headers['content-length'] = String(body.byteLength);
+  // API JSON bodies are written as the string they were made from (no stream read, one write).
+  const raw = rawBodyOf(response);
+  const body = raw ?? Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(raw === undefined ? (body as Buffer).byteLength : Buffer.byteLength(raw));
   res.writeHead(response.status, headers);
   res.end(body);
 }
