@@ -4,6 +4,7 @@
  * throughput on API requests, so it only serves pages. `next dev` still works on its own: the App
  * Router catch-all under app/public/v1 calls the same handler (src/server/app-singleton.ts).
  */
+import './src/server/runtime-flags';
 import http from 'node:http';
 import next from 'next';
 import { createApp, type App } from './src/server/app';

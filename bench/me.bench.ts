@@ -18,7 +18,7 @@
  * Env: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench),
  * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PORT (3901; uses it and the next three),
  * BENCH_SERVICE_COMMAND (default `node dist/server.js --api-only`), BENCH_FULL_COMMAND (`npm start`),
- * BENCH_LOAD_GENERATOR=autocannon (force the fallback).
+ * BENCH_LOAD_GENERATOR=autocannon (force the fallback), BENCH_ROSTER=0 (skip part 2).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -39,6 +39,7 @@ const portBase = Number(process.env.BENCH_PORT ?? 3901);
 const serviceCommand = (process.env.BENCH_SERVICE_COMMAND ?? 'node dist/server.js --api-only').split(' ');
 const fullCommand = (process.env.BENCH_FULL_COMMAND ?? 'npm start').split(' ');
 const runFull = process.env.BENCH_FULL !== '0';
+const runRoster = process.env.BENCH_ROSTER !== '0';
 const connections = 50;
 const ROSTER = 100_000;
 
@@ -125,6 +126,7 @@ const service = await startProcess(serviceCommand[0]!, serviceCommand.slice(1), 
 });
 const serviceColdStartMs = service.startupMs;
 
+class SkipRoster extends Error {}
 interface Round {
   bare: LoadResult;
   service: LoadResult;
@@ -144,6 +146,7 @@ try {
   bareRss = treeRssMb(bare.pid!);
   serviceRss = treeRssMb(service.pid!);
 
+  if (!runRoster) throw new SkipRoster();
   const rosterAuth = { authorization: `Bearer ${rosterKey}` };
   const check = await fetch(`http://127.0.0.1:${servicePort}/public/v1/creators?limit=100&cursor=${page1000Cursor}`, { headers: rosterAuth });
   const checkBody = (await check.json()) as { data: { id: string }[] };
@@ -154,6 +157,8 @@ try {
     ['GET /creators?limit=100 page 1', await load(servicePort, '/public/v1/creators?limit=100', rosterAuth)],
     ['… page 1,000', await load(servicePort, `/public/v1/creators?limit=100&cursor=${page1000Cursor}`, rosterAuth)],
   ];
+} catch (error) {
+  if (!(error instanceof SkipRoster)) throw error;
 } finally {
   await stopProcess(service);
   await stopProcess(bare);
@@ -207,6 +212,7 @@ console.log(`cold start to first answered GET /me (--api-only): ${fmt(serviceCol
 if (disturbed) console.log('warning: the two rounds of one server differ by more than 15 % — the machine was busy; rerun for clean figures');
 if (rounds.some((r) => r.service.failures > 0 || r.bare.failures > 0)) console.log('warning: some responses were not 2xx (see failures)');
 
+if (creatorRows.length > 0) {
 console.log(`\n${fmt(ROSTER)}-creator roster, ${connections} connections, ${seconds} s each`);
 console.log(header);
 for (const [name, r] of creatorRows) console.log(row(name, r));
@@ -214,6 +220,7 @@ const page1 = creatorRows[1]![1];
 const page1000 = creatorRows[2]![1];
 const pageRatio = page1.rps / page1000.rps;
 console.log(`page 1,000 / page 1 (time per request): ${pageRatio.toFixed(2)}× (target ≤ 1.2×) ${verdict(pageRatio <= 1.2)}`);
+}
 
 if (full) {
   console.log(`\n${fullCommand.join(' ')} (API + Next), after its build:`);
