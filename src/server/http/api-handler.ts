@@ -17,6 +17,7 @@ import type { ApiMeta } from '../trpc/meta';
 import { callProcedure, prepareCalls } from './procedure-call';
 import { ApiError, problemBody, type FieldError, type ProblemSlug } from './problems';
 import { jsonResponse } from './raw-response';
+import { createRouteMatcher } from './route-matcher';
 
 /**
  * The one HTTP adapter in front of the tRPC router. Both the custom Node server and the Next.js
@@ -232,6 +233,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
   const { logger, config } = services;
   const routes = collectRoutes(router);
   const openApiJson = JSON.stringify(buildOpenApiDocument(router, config));
+  const matchRoutes = createRouteMatcher(routes);
   // Per route, once: its procedure, input shape and coercion (see procedure-call.ts).
   const preparedCalls = prepareCalls(router, undoBodyCoercion);
   const calls = new Map(routes.map((route) => [route, preparedCalls.get(`${route.method} ${route.meta.openapi!.path}`)!]));
@@ -285,7 +287,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       }
 
       const path = url.pathname.startsWith(`${API_PREFIX}/`) ? normalizePath(url.pathname.slice(API_PREFIX.length)) : null;
-      const matching = path === null ? [] : routes.filter((r) => r.pattern.test(path));
+      const matching = path === null ? [] : matchRoutes(path);
       if (matching.length === 0) {
         return problemResponse('route-not-found', `There is no endpoint at ${url.pathname}. The API reference is at /docs.`, requestId);
       }

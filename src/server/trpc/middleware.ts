@@ -1,12 +1,14 @@
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import { ApiError } from '../http/problems';
 import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';
+import type { RequestContext } from './context';
 import { t } from './init';
+import type { ApiMeta } from './meta';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** 401s: no header, not a Bearer header, a malformed, unknown, revoked or expired key. */
-export const authenticate = t.middleware(async ({ ctx, next }) => {
+async function authenticateRequest(ctx: RequestContext): Promise<AuthenticatedKey> {
   const header = ctx.authorization;
   if (!header) {
     throw new ApiError('authentication-required', 'Send your API key in the Authorization header: `Authorization: Bearer <API_KEY>`.');
@@ -17,12 +19,13 @@ export const authenticate = t.middleware(async ({ ctx, next }) => {
   }
   const auth = await authenticateApiKey(ctx.app.sql, match[1], ctx.app.keyCache);
   ctx.app.lastUsed.note(auth);
-  return next({ ctx: { auth } });
-});
+  return auth;
+}
+
+export const authenticate = t.middleware(async ({ ctx, next }) => next({ ctx: { auth: await authenticateRequest(ctx) } }));
 
 /** Per-key limit for the operation's bucket; headers go on every response, 429 with Retry-After past the quota. */
-export const rateLimit = t.middleware(async ({ ctx, meta, next }) => {
-  const auth = (ctx as typeof ctx & { auth: AuthenticatedKey }).auth;
+async function applyRateLimit(ctx: RequestContext, meta: ApiMeta | undefined, auth: AuthenticatedKey): Promise<void> {
   const bucket = meta?.rateLimit ?? 'default';
   const decision = await ctx.app.rateLimiter.check(bucket, auth.keyId);
   if (decision) {
@@ -37,12 +40,15 @@ export const rateLimit = t.middleware(async ({ ctx, meta, next }) => {
       );
     }
   }
+}
+
+export const rateLimit = t.middleware(async ({ ctx, meta, next }) => {
+  await applyRateLimit(ctx, meta, (ctx as typeof ctx & { auth: AuthenticatedKey }).auth);
   return next();
 });
 
 /** 403s: subject type not allowed, scope missing, entitlement inactive, plan feature missing. */
-export const authorize = t.middleware(async ({ ctx, meta, next }) => {
-  const auth = (ctx as typeof ctx & { auth: AuthenticatedKey }).auth;
+function authorizeRequest(meta: ApiMeta | undefined, auth: AuthenticatedKey): void {
   const access = meta?.access;
   if (!access) throw new Error('procedure has no access rule in its meta');
   const allowedTypes = Object.keys(access) as SubjectType[];
@@ -59,15 +65,32 @@ export const authorize = t.middleware(async ({ ctx, meta, next }) => {
   if (meta.planFeature && !auth.plan[meta.planFeature]) {
     throw new ApiError('plan-required', `The ${auth.plan.code} plan does not include sponsorship matches; a plan that does (pro or scale) is required.`);
   }
+}
+
+export const authorize = t.middleware(async ({ ctx, meta, next }) => {
+  authorizeRequest(meta, (ctx as typeof ctx & { auth: AuthenticatedKey }).auth);
   return next();
 });
 
 /** Adds request_id to the `{ data, meta? }` a procedure returns: the success envelope, in one place. */
-export const envelope = t.middleware(async ({ ctx, next }) => {
-  const result = await next();
+function withEnvelope<R extends { ok: boolean; data?: unknown }>(result: R, requestId: string): R {
   if (result.ok && result.data && typeof result.data === 'object') {
     const body = result.data as { data: unknown; meta?: unknown };
-    return { ...result, data: { data: body.data, request_id: ctx.requestId, ...(body.meta ? { meta: body.meta } : {}) } };
+    return { ...result, data: { data: body.data, request_id: requestId, ...(body.meta ? { meta: body.meta } : {}) } };
   }
   return result;
+}
+
+export const envelope = t.middleware(async ({ ctx, next }) => withEnvelope(await next(), ctx.requestId));
+
+/**
+ * The chain every public operation runs, as one middleware: envelope ⟶ authenticate (401) ⟶ rate
+ * limit (429) ⟶ authorize (403). Same steps and order as the four middlewares above, but tRPC copies
+ * the call options and the context at every middleware level, which is measurable on every request.
+ */
+export const apiChain = t.middleware(async ({ ctx, meta, next }) => {
+  const auth = await authenticateRequest(ctx);
+  await applyRateLimit(ctx, meta, auth);
+  authorizeRequest(meta, auth);
+  return withEnvelope(await next({ ctx: { auth } }), ctx.requestId);
 });
