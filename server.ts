@@ -6,7 +6,6 @@
  */
 import './src/server/runtime-flags';
 import http from 'node:http';
-import next from 'next';
 import { createApp, type App } from './src/server/app';
 import './src/server/app-singleton';
 import { loadConfig } from './src/server/config';
@@ -56,6 +55,8 @@ if (apiOnly) {
     res.end(JSON.stringify(problemBody('route-not-found', 'This server only serves the API under /public/v1.', newRequestId())));
   };
 } else {
+  // Loaded only here: --api-only never pays for Next's modules (memory, start-up).
+  const { default: next } = await import('next');
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handleWithNext = nextApp.getRequestHandler();

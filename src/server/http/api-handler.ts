@@ -232,7 +232,9 @@ async function readBodyWithCap(request: Request, cap: number): Promise<Uint8Arra
 export function createApiHandler(services: AppServices, router: AnyRouter): ApiHandler {
   const { logger, config } = services;
   const routes = collectRoutes(router);
-  const openApiJson = JSON.stringify(buildOpenApiDocument(router, config));
+  // Generated on first request, not at start: it is the largest piece of start-up work and memory.
+  let openApiJson: string | undefined;
+  const openApiDocument = () => (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, config)));
   const matchRoutes = createRouteMatcher(routes);
   // Per route, once: its procedure, input shape and coercion (see procedure-call.ts).
   const preparedCalls = prepareCalls(router, undoBodyCoercion);
@@ -281,7 +283,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
             headers: { Allow: 'GET' },
           });
         }
-        return new Response(openApiJson, {
+        return new Response(openApiDocument(), {
           headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, 'Cache-Control': 'public, max-age=60' },
         });
       }
