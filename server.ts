@@ -11,6 +11,7 @@ import './src/server/app-singleton';
 import { loadConfig } from './src/server/config';
 import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
 import { newRequestId } from './src/server/http/api-handler';
+import { createInFlightTracker } from './src/server/http/in-flight';
 import { createNodeListener } from './src/server/http/node';
 import { problemBody } from './src/server/http/problems';
 import { seedDemoIfEmpty } from './src/server/services/demo';
@@ -68,7 +69,8 @@ if (apiOnly) {
   };
 }
 
-const server = http.createServer(createNodeListener(app.handleApiRequest, handlePage, config.publicBaseUrl));
+const inFlight = createInFlightTracker();
+const server = http.createServer(createNodeListener(inFlight.track(app.handleApiRequest), inFlight.track(handlePage), config.publicBaseUrl));
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {
   console.log(`creator-api listening on ${config.publicBaseUrl} (API: /public/v1, reference: /docs, database: ${app.database.kind})`);
@@ -79,7 +81,9 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
+  // Stop accepting, let the requests in flight finish (10 s at most), then close the database.
   server.close();
+  await inFlight.drained(10_000);
   server.closeAllConnections();
   await app.close();
   process.exit(0);
