@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', '.data/', 'src/generated/', 'next-env.d.ts', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'dist/', 'bench/results/', '.next/', '.data/', 'src/generated/', 'next-env.d.ts', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node scripts/ensure-next-build.mjs && npx tsx server.ts',
+    command: 'node scripts/ensure-next-build.mjs && node scripts/ensure-server-build.mjs && node dist/server.js',
     url: `${BASE_URL}/sign-in`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,

@@ -4,13 +4,14 @@
  * throughput on API requests, so it only serves pages. `next dev` still works on its own: the App
  * Router catch-all under app/public/v1 calls the same handler (src/server/app-singleton.ts).
  */
+import './src/server/runtime-flags';
 import http from 'node:http';
-import next from 'next';
 import { createApp, type App } from './src/server/app';
 import './src/server/app-singleton';
 import { loadConfig } from './src/server/config';
 import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
 import { newRequestId } from './src/server/http/api-handler';
+import { createInFlightTracker } from './src/server/http/in-flight';
 import { answerProtocolErrors, createNodeListener } from './src/server/http/node';
 import { problemBody } from './src/server/http/problems';
 import { installProcessGuards } from './src/server/process-guards';
@@ -56,13 +57,20 @@ if (apiOnly) {
     res.end(JSON.stringify(problemBody('route-not-found', 'This server only serves the API under /public/v1.', newRequestId())));
   };
 } else {
+  // Loaded only here: --api-only never pays for Next's modules (memory, start-up).
+  const { default: next } = await import('next');
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
   await nextApp.prepare();
   // The client address pages use is resolved by the node listener (TRUSTED_PROXIES), not taken from headers.
   handlePage = nextApp.getRequestHandler();
 }
 
-const server = http.createServer(createNodeListener(app.handleApiRequest, handlePage, config.publicBaseUrl, { trustedProxies: config.trustedProxies }));
+const inFlight = createInFlightTracker();
+// The tracked API handler keeps the handler's route table (allowedMethods) for the node layer's 405s.
+const trackedApi = Object.assign(inFlight.track(app.handleApiRequest), { allowedMethods: app.handleApiRequest.allowedMethods });
+const server = http.createServer(
+  createNodeListener(trackedApi, inFlight.track(handlePage), config.publicBaseUrl, { trustedProxies: config.trustedProxies }),
+);
 server.keepAliveTimeout = 65_000;
 // Malformed HTTP and CONNECT get problem+json with X-Request-Id instead of Node's bare status line.
 answerProtocolErrors(server);
@@ -75,7 +83,9 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
+  // Stop accepting, let the requests in flight finish (10 s at most), then close the database.
   server.close();
+  await inFlight.drained(10_000);
   server.closeAllConnections();
   await app.close();
   process.exit(0);

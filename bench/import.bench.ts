@@ -1,8 +1,9 @@
 /**
  * `npm run bench:import`: a 500-row CSV import (every row with two socials) from 202 to `completed`,
  * next to the same 500 creators sent one by one through POST /creators, against the service on
- * PostgreSQL (server.ts --api-only, in-process job runner). Target: ≤ 2 s and ≥ 5× faster.
+ * PostgreSQL (dist/server.js --api-only, in-process job runner). Target: ≤ 2 s and ≥ 5× faster.
  */
+import { execFileSync } from 'node:child_process';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { openMigratedDatabase } from '../src/server/db/database';
@@ -31,9 +32,11 @@ const rows = Array.from({ length: ROWS }, (_, i) => ({
   tiktok: `@t${run}.${i}`,
 }));
 
+// The service as production runs it: compiled (once), plain node.
+execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { stdio: 'inherit' });
 const service = await startProcess(
-  'npx',
-  ['--no-install', 'tsx', 'server.ts', '--api-only'],
+  process.execPath,
+  ['dist/server.js', '--api-only'],
   { DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', RATE_LIMIT_REQUESTS: '1000000', REDIS_URL: '', PORT: '3904', HOST: '127.0.0.1' },
   `${base}/openapi.json`,
 );

@@ -22,18 +22,28 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
  * The group matters: `npx` and `tsx` are wrappers, and a signal to the wrapper alone can leave the
  * real server running (and this process waiting for it).
  */
-export async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  options: { headers?: Record<string, string>; pollMs?: number; timeoutMs?: number } = {},
+): Promise<ChildProcess & { startupMs: number }> {
+  const started = performance.now();
   // stdout is not read: its banner is noise next to the figures; errors still reach stderr.
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode}`);
     try {
-      await fetch(url);
-      return child;
+      // With headers given (a key), wait for a 2xx: the first request actually answered.
+      const response = await fetch(url, { headers: options.headers });
+      await response.arrayBuffer();
+      if (!options.headers || response.ok) return Object.assign(child, { startupMs: performance.now() - started });
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      // not listening yet
     }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
   }
   child.kill('SIGTERM');
   throw new Error(`${url} did not answer within 60 s`);

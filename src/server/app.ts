@@ -5,6 +5,7 @@ import { CursorCodec } from './lib/cursor';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './rate-limit/limiter';
 import { appRouter } from './routers/app';
+import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
 import { loadAppSecret } from './services/settings';
 import { registerJobHandlers } from './jobs/handlers';
@@ -46,6 +47,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   const db = database.prisma;
   const secret = await loadAppSecret(db, config.appSecret);
+  const keyCache = new ApiKeyCache();
+  const detachKeyCache = keyCache.connect(database.notifications, db);
   const services: AppServices = {
     config,
     db,
@@ -55,6 +58,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db),
+    keyCache,
     jobs: config.inngest
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
@@ -71,6 +75,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
       await services.rateLimiter.close();
+      detachKeyCache();
       await database.close();
     },
   };

@@ -7,6 +7,7 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 import { PrismaClient } from '../../generated/prisma/client';
 import { acquireEmbeddedLock } from './embedded-lock';
 import { createPGliteNotifications, createPostgresNotifications, type Notifications } from './notifications';
+import { pendingMigrations } from './migration-status';
 import { applyMigrations } from './schema-engine';
 
 export type Db = PrismaClient;
@@ -145,7 +146,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 export async function openMigratedDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = await openDatabase(options);
   try {
-    await database.migrate();
+    // The schema engine (wasm) is loaded only when there is something to apply.
+    if ((await pendingMigrations(database.sql)).length > 0) await database.migrate();
   } catch (error) {
     await database.close();
     throw error;

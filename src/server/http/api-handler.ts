@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import {
-  createOpenApiNodeHttpHandler,
   forEachOpenApiProcedure,
   getInputOutputParsers,
   getPathParameters,
@@ -11,7 +10,6 @@ import {
   normalizePath,
   unwrapZodType,
   type OpenApiProcedure,
-  type OpenApiRouter,
 } from 'trpc-to-openapi';
 import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices, RequestContext } from '../trpc/context';
@@ -19,9 +17,12 @@ import type { ApiMeta } from '../trpc/meta';
 import { authenticateRequest } from '../trpc/middleware';
 import type { AuthenticatedKey } from '../services/api-keys';
 import { compressResponse } from './compression';
-import { ApiError, problemBody, type FieldError, type ProblemSlug } from './problems';
-import { API_SECURITY_HEADERS } from './security-headers';
 import { prototypeQueryKeys, unstorableText } from './input-guards';
+import { callProcedure, prepareCalls } from './procedure-call';
+import { ApiError, FIELD_ERROR_CODES, problemBody, type FieldError, type FieldErrorCode, type ProblemSlug } from './problems';
+import { jsonResponse } from './raw-response';
+import { createRouteMatcher } from './route-matcher';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 /**
  * The one HTTP adapter in front of the tRPC router. Both the custom Node server and the Next.js
@@ -55,14 +56,9 @@ export interface Route {
 interface RequestState {
   requestId: string;
   route: Route;
-  /** The request path without /public/v1. */
-  path: string;
   /** What the client sent (query parameters, or the body), to tell a missing field from a wrong one; read only on a 400. */
   received: () => unknown;
   error?: TRPCError;
-  ctx?: RequestContext;
-  /** The key, checked by the adapter before the body was read; the authenticate middleware reuses it. */
-  auth?: AuthenticatedKey;
 }
 
 // Request ids: a random per-process prefix and a counter — unique, and no random bytes per request.
@@ -152,6 +148,17 @@ interface ZodIssueLike {
   path: PropertyKey[];
   message: string;
   keys?: string[];
+  /** A refinement's own code (`ctx.addIssue({ code: 'custom', params: { code: 'duplicate' } })`). */
+  params?: { code?: string };
+}
+
+/** zod's issue codes onto the closed, documented list; a refinement without its own code is `invalid`. */
+function fieldErrorCode(issue: ZodIssueLike): FieldErrorCode {
+  const own = issue.code === 'custom' ? issue.params?.code : issue.code;
+  if (own && Object.hasOwn(FIELD_ERROR_CODES, own)) return own as FieldErrorCode;
+  return issue.code === 'invalid_union' || issue.code === 'invalid_key' || issue.code === 'invalid_element' || issue.code === 'not_multiple_of'
+    ? 'invalid_value'
+    : 'invalid';
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -185,12 +192,12 @@ function fieldErrorsFromIssues(issues: ZodIssueLike[], route: Route | undefined,
     }
     // zod words a missing value differently per type (an enum says "invalid option"): look at the input.
     const missing =
-      (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) ||
+      (issue.code === 'invalid_type' && (/received undefined/.test(issue.message) || issue.message === 'Required.')) ||
       (location !== 'path' && issue.path.length > 0 && valueAt(received, issue.path) === undefined);
     errors.push({
       path: issuePath(location, issue.path),
       message: missing ? 'Required.' : issue.message,
-      code: missing ? 'required' : issue.code,
+      code: missing ? 'required' : fieldErrorCode(issue),
     });
   }
   return errors;
@@ -263,34 +270,13 @@ async function readBodyWithCap(request: Request, cap: number): Promise<Uint8Arra
 export function createApiHandler(services: AppServices, router: AnyRouter): ApiHandler {
   const { logger, config } = services;
   const routes = collectRoutes(router);
-  const openApiJson = JSON.stringify(buildOpenApiDocument(router, config));
-  const states = new WeakMap<object, RequestState>();
-
-  const nodeHandler = createOpenApiNodeHttpHandler({
-    router: router as unknown as OpenApiRouter,
-    createContext: ({ req }: { req: object }): RequestContext => {
-      const state = states.get(req)!;
-      if (state.route.method !== 'GET' && state.route.method !== 'DELETE') undoBodyCoercion(state.route.input);
-      const ctx: RequestContext = {
-        app: services,
-        requestId: state.requestId,
-        authorization: (req as Request).headers.get('authorization'),
-        authenticated: state.auth,
-        request: { method: state.route.method, path: state.path, headers: (req as Request).headers },
-        response: { headers: {} },
-      };
-      state.ctx = ctx;
-      return ctx;
-    },
-    responseMeta: ({ ctx, errors }: { ctx?: RequestContext; errors: unknown[] }) => ({
-      status: errors.length === 0 ? ctx?.response.status : undefined,
-      headers: ctx?.response.headers ?? {},
-    }),
-    onError: ({ error, req }: { error: TRPCError; req: object }) => {
-      const state = states.get(req);
-      if (state) state.error = error;
-    },
-  } as never) as unknown as (req: Request, res: unknown) => Promise<void>;
+  // Generated on first request, not at start: it is the largest piece of start-up work and memory.
+  let openApiJson: string | undefined;
+  const openApiDocument = () => (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, config)));
+  const matchRoutes = createRouteMatcher(routes);
+  // Per route, once: its procedure, input shape and coercion (see procedure-call.ts).
+  const preparedCalls = prepareCalls(router, undoBodyCoercion);
+  const calls = new Map(routes.map((route) => [route, preparedCalls.get(`${route.method} ${route.meta.openapi!.path}`)!]));
 
   const errorToResponse = (state: RequestState, route: Route | undefined, headers: Headers): Response => {
     const error = state.error;
@@ -329,7 +315,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
    * GET /media-kits/new is a 405 (Allow: POST), not a lookup of a kit whose id is "new".
    */
   const routesAt = (path: string): Route[] => {
-    const matching = routes.filter((r) => r.pattern.test(path));
+    const matching = matchRoutes(path);
     if (matching.length <= 1) return matching;
     const fewestParams = Math.min(...matching.map((r) => r.pathParams.length));
     return matching.filter((r) => r.pathParams.length === fewestParams);
@@ -363,7 +349,7 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
             headers: { Allow: 'GET' },
           });
         }
-        return new Response(openApiJson, {
+        return new Response(openApiDocument(), {
           headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, 'Cache-Control': 'public, max-age=60' },
         });
       }
@@ -461,72 +447,44 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
             });
           }
         }
-        // One rule for every text field of every operation (multipart parts and file names included):
-        // text PostgreSQL cannot store faithfully is refused, naming the field, never silently altered.
-        const textErrors = unstorableText(body, 'body');
-        if (textErrors.length > 0) {
-          return problemResponse('validation-error', validationDetail(textErrors), requestId, { errors: textErrors });
-        }
       }
 
-      const stripped = new URL(url);
-      stripped.pathname = path!;
-      // trpc-to-openapi insists on a JSON content type for body methods, even for an empty body.
-      let headers = request.headers;
-      if (method !== 'GET' && method !== 'DELETE') {
-        headers = new Headers(request.headers);
-        headers.set('content-type', 'application/json');
+      // One rule for every text field of every operation (multipart parts and file names included):
+      // text PostgreSQL cannot store faithfully is refused, naming the field, never silently altered.
+      const textErrors = unstorableText(body, 'body');
+      if (textErrors.length > 0) {
+        return problemResponse('validation-error', validationDetail(textErrors), requestId, { errors: textErrors });
       }
-      const extra: Record<PropertyKey, unknown> = {};
-      const proxied = new Proxy(request, {
-        get(target, prop) {
-          if (prop === 'url') return stripped.toString();
-          if (prop === 'body') return body;
-          if (prop === 'headers') return headers;
-          if (prop in extra) return extra[prop];
-          const value = Reflect.get(target, prop, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-        set(_target, prop, value) {
-          extra[prop] = value;
-          return true;
-        },
-      });
-      const state: RequestState = {
+
+      const call = calls.get(route)!;
+      const ctx: RequestContext = {
+        app: services,
         requestId,
-        route,
-        auth,
-        path: path!,
-        received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(stripped.searchParams) : body),
+        authorization: request.headers.get('authorization'),
+        authenticated: auth,
+        request: { method: route.method, path: path!, headers: request.headers },
+        response: { headers: {} },
       };
-      states.set(proxied, state);
-
-      const captured = await new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {
-        const headers = new Headers();
-        let status = 200;
-        const res = {
-          get statusCode() {
-            return status;
-          },
-          set statusCode(code: number) {
-            status = code;
-          },
-          setHeader(key: string, value: string | string[]) {
-            if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-            else headers.set(key, value);
-          },
-          end(text?: string) {
-            resolve({ status, headers, body: text ?? '' });
-          },
+      const outcome = await callProcedure(call, ctx, { search: url.searchParams, body, pathParams: route.pattern.exec(path!)?.groups });
+      if (!outcome.ok) {
+        const state: RequestState = {
+          requestId,
+          route,
+          error: outcome.error,
+          received: () => (method === 'GET' || method === 'DELETE' ? Object.fromEntries(url.searchParams) : body),
         };
-        nodeHandler(proxied, res).catch(reject);
-      });
-
-      if (captured.status >= 400) return errorToResponse(state, route, captured.headers);
-      captured.headers.set('X-Request-Id', requestId);
-      captured.headers.set('Cache-Control', 'no-store');
-      // 304 (If-None-Match matched the ETag): headers only.
-      return new Response(captured.status === 304 ? null : captured.body, { status: captured.status, headers: captured.headers });
+        return errorToResponse(state, route, new Headers(ctx.response.headers));
+      }
+      const status = ctx.response.status ?? 200;
+      if (status === 304) {
+        // If-None-Match matched the ETag: headers only.
+        return new Response(null, { status, headers: { ...ctx.response.headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' } });
+      }
+      return jsonResponse(
+        status,
+        { 'Content-Type': 'application/json', ...ctx.response.headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' },
+        JSON.stringify(outcome.data),
+      );
     } catch (error) {
       logger.error('request failed outside the router', { request_id: requestId, error: (error as Error).stack ?? String(error) });
       return problemResponse('internal-error', 'An unexpected error occurred; quote the request_id if you contact support.', requestId);

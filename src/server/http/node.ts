@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { API_PREFIX, OPENAPI_PATHS, acceptRequestId, newRequestId, securityHeaders, type ApiHandler } from './api-handler';
 import { PROBLEMS, problemBody, type ProblemSlug } from './problems';
+import { rawBodyOf } from './raw-response';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustedProxies } from '../lib/client-address';
 
 /** True for the paths the API handler owns; everything else is the web app's (Next). */
@@ -63,8 +64,10 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
   response.headers.forEach((value, key) => {
     headers[key] = value;
   });
-  const body = Buffer.from(await response.arrayBuffer());
-  headers['content-length'] = String(body.byteLength);
+  // API JSON bodies are written as the string they were made from (no stream read, one write).
+  const raw = rawBodyOf(response);
+  const body = raw ?? Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(raw === undefined ? (body as Buffer).byteLength : Buffer.byteLength(raw));
   res.writeHead(response.status, headers);
   res.end(body);
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
 import { bucketQuotas, RATE_LIMIT_BUCKETS, type RateLimitBucket } from './buckets';
 import { IORedisRatelimitAdapter } from './ioredis-adapter';
-import { memorySlidingWindow } from './memory-algorithm';
+import { MemorySlidingWindow } from './memory-algorithm';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -28,28 +28,21 @@ export function createRateLimiter(
   keyPrefix = 'creator-api:rl',
 ): RateLimiter {
   const quotas = bucketQuotas(config);
-  let store: RateLimiter['store'] = 'memory';
-  let redis: IORedisRatelimitAdapter | UpstashRedis | null = null;
-  if (config.redisUrl) {
-    store = 'redis';
-    redis = IORedisRatelimitAdapter.connect(config.redisUrl);
-  } else if (config.upstashRestUrl && config.upstashRestToken) {
-    store = 'upstash';
-    redis = new UpstashRedis({ url: config.upstashRestUrl, token: config.upstashRestToken });
-  }
+  if (!config.redisUrl && !(config.upstashRestUrl && config.upstashRestToken)) return createMemoryRateLimiter(quotas);
+  // Redis (or Upstash) keeps one count for every instance: exact across instances.
+  const store: RateLimiter['store'] = config.redisUrl ? 'redis' : 'upstash';
+  const redis: IORedisRatelimitAdapter | UpstashRedis = config.redisUrl
+    ? IORedisRatelimitAdapter.connect(config.redisUrl)
+    : new UpstashRedis({ url: config.upstashRestUrl!, token: config.upstashRestToken! });
 
   const limiters = Object.fromEntries(
     RATE_LIMIT_BUCKETS.map((bucket) => {
       const { requests, windowSeconds } = quotas[bucket];
-      const limiter = redis
-        ? Ratelimit.slidingWindow(requests, `${windowSeconds} s`)
-        : (memorySlidingWindow(requests, windowSeconds * 1000) as unknown as ReturnType<typeof Ratelimit.slidingWindow>);
       return [
         bucket,
         new Ratelimit({
-          // The memory algorithm never touches `redis`; Ratelimit only requires the field.
-          redis: (redis ?? {}) as UpstashRedis,
-          limiter,
+          redis: redis as unknown as UpstashRedis,
+          limiter: Ratelimit.slidingWindow(requests, `${windowSeconds} s`),
           prefix: `${keyPrefix}:${bucket}`,
           ephemeralCache: false,
           analytics: false,
@@ -82,5 +75,26 @@ export function createRateLimiter(
     async close() {
       if (redis instanceof IORedisRatelimitAdapter) await redis.quit();
     },
+  };
+}
+
+/** No Redis configured: one sliding window per bucket in this process, checked synchronously. */
+function createMemoryRateLimiter(quotas: ReturnType<typeof bucketQuotas>): RateLimiter {
+  const windows = Object.fromEntries(
+    RATE_LIMIT_BUCKETS.map((bucket) => [bucket, new MemorySlidingWindow(quotas[bucket].requests, quotas[bucket].windowSeconds * 1000)]),
+  ) as Record<RateLimitBucket, MemorySlidingWindow>;
+  return {
+    store: 'memory',
+    async check(bucket, identifier) {
+      const now = Date.now();
+      const result = windows[bucket].take(identifier, now);
+      return {
+        allowed: result.success,
+        limit: result.limit,
+        remaining: result.remaining,
+        resetSeconds: Math.max(1, Math.ceil((result.reset - now) / 1000)),
+      };
+    },
+    async close() {},
   };
 }

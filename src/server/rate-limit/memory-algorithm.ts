@@ -1,60 +1,49 @@
 /**
- * @upstash/ratelimit has no in-memory store. This algorithm applies the same sliding-window rule as its
- * Redis script (the previous window's count, weighted by how much of it still overlaps, plus the
- * current window's) to a Map in this process: the embedded default, exact per process.
+ * The in-process rate-limit store: the same sliding-window rule as @upstash/ratelimit's Redis script
+ * (the previous window's count, weighted by how much of it still overlaps, plus the current
+ * window's), on a Map in this process — exact per process. It is called directly, synchronously,
+ * rather than through the Ratelimit class, whose per-call timeout race (a timer and two promises
+ * per request) exists for a remote store.
  */
-interface AlgorithmResponse {
+export interface WindowResult {
   success: boolean;
   limit: number;
   remaining: number;
+  /** When the current window ends (epoch ms). */
   reset: number;
-  pending: Promise<unknown>;
 }
 
-export function memorySlidingWindow(tokens: number, windowMs: number) {
-  const counts = new Map<string, number>();
-  let sweepAt = 0;
-  const sweep = (currentWindow: number) => {
-    // Drop windows older than the previous one so the map stays as small as the set of active keys.
-    for (const key of counts.keys()) {
-      const window = Number(key.slice(key.lastIndexOf(':') + 1));
-      if (window < currentWindow - 1) counts.delete(key);
+export class MemorySlidingWindow {
+  private readonly counts = new Map<string, number>();
+  private sweepAt = 0;
+
+  constructor(
+    private readonly tokens: number,
+    private readonly windowMs: number,
+  ) {}
+
+  take(identifier: string, now = Date.now()): WindowResult {
+    const { tokens, windowMs, counts } = this;
+    const currentWindow = Math.floor(now / windowMs);
+    if (now >= this.sweepAt) {
+      this.sweep(currentWindow);
+      this.sweepAt = now + windowMs;
     }
-  };
-  return () => ({
-    async limit(_ctx: unknown, identifier: string, rate?: number): Promise<AlgorithmResponse> {
-      const now = Date.now();
-      const currentWindow = Math.floor(now / windowMs);
-      if (now >= sweepAt) {
-        sweep(currentWindow);
-        sweepAt = now + windowMs;
-      }
-      const currentKey = `${identifier}:${currentWindow}`;
-      const previous = counts.get(`${identifier}:${currentWindow - 1}`) ?? 0;
-      const current = counts.get(currentKey) ?? 0;
-      const weightedPrevious = Math.floor((1 - (now % windowMs) / windowMs) * previous);
-      const reset = (currentWindow + 1) * windowMs;
-      const increment = rate ?? 1;
-      if (weightedPrevious + current >= tokens) {
-        return { success: false, limit: tokens, remaining: 0, reset, pending: Promise.resolve() };
-      }
-      counts.set(currentKey, current + increment);
-      return {
-        success: true,
-        limit: tokens,
-        remaining: Math.max(0, tokens - weightedPrevious - current - increment),
-        reset,
-        pending: Promise.resolve(),
-      };
-    },
-    async getRemaining(_ctx: unknown, identifier: string) {
-      const now = Date.now();
-      const currentWindow = Math.floor(now / windowMs);
-      const used = counts.get(`${identifier}:${currentWindow}`) ?? 0;
-      return { remaining: Math.max(0, tokens - used), reset: (currentWindow + 1) * windowMs, limit: tokens };
-    },
-    async resetTokens(_ctx: unknown, identifier: string) {
-      for (const key of counts.keys()) if (key.startsWith(`${identifier}:`)) counts.delete(key);
-    },
-  });
+    const currentKey = `${identifier}:${currentWindow}`;
+    const previous = counts.get(`${identifier}:${currentWindow - 1}`) ?? 0;
+    const current = counts.get(currentKey) ?? 0;
+    const weightedPrevious = Math.floor((1 - (now % windowMs) / windowMs) * previous);
+    const reset = (currentWindow + 1) * windowMs;
+    if (weightedPrevious + current >= tokens) return { success: false, limit: tokens, remaining: 0, reset };
+    counts.set(currentKey, current + 1);
+    return { success: true, limit: tokens, remaining: Math.max(0, tokens - weightedPrevious - current - 1), reset };
+  }
+
+  /** Drops windows older than the previous one, so the map stays as small as the set of active keys. */
+  private sweep(currentWindow: number): void {
+    for (const key of this.counts.keys()) {
+      const window = Number(key.slice(key.lastIndexOf(':') + 1));
+      if (window < currentWindow - 1) this.counts.delete(key);
+    }
+  }
 }

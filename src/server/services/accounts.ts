@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { ApiError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
+import { announceKeyChange } from './api-key-cache';
 import type { SubjectType } from '../auth/scopes';
 
 /** Lowercase, URL-safe slug from free text; never empty. */
@@ -135,6 +136,8 @@ export async function setPlan(
       ? await db.agency.updateMany({ where: { id: subject.id }, data })
       : await db.creator.updateMany({ where: { id: subject.id }, data });
   if (updated.count === 0) throw new ApiError('not-found', `No ${subject.type} with id ${subject.id}.`);
+  // The database trigger tells every instance (the CLI's change too); this one drops the subject's keys at once.
+  announceKeyChange(db, { subject });
   return subject.type === 'agency'
     ? db.agency.findUniqueOrThrow({ where: { id: subject.id }, include: { plan: true } })
     : db.creator.findUniqueOrThrow({ where: { id: subject.id }, include: { plan: true } });

@@ -4,6 +4,7 @@ import { isScope, scopesFor, type Scope, type SubjectType } from '../auth/scopes
 import { ApiError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { subjectOwner, type Entitlement, type SubjectRef } from './accounts';
+import { announceKeyChange, type ApiKeyCache, type KeyRecord } from './api-key-cache';
 
 export interface ApiKeySummary {
   id: string;
@@ -127,6 +128,8 @@ export async function revokeApiKey(db: Db, keyId: string, owner?: { subject?: Su
   const existing = await db.apiKey.findFirst({ where });
   if (!existing) throw new ApiError('not-found', `No API key with id ${keyId}.`);
   const row = existing.revokedAt ? existing : await db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
+  // The database trigger tells every instance; this one drops the key at once.
+  announceKeyChange(db, { keyId });
   return summarize(row);
 }
 
@@ -138,6 +141,7 @@ export interface AuthenticatedKey {
   scopes: Scope[];
   entitlement: Entitlement;
   plan: { code: string; pitchDeckAllowance: number; sponsorshipMatches: boolean };
+  /** As last recorded; LastUsedRecorder moves it forward when it records a use. */
   lastUsedAt: Date | null;
 }
 
@@ -156,15 +160,8 @@ type AuthRow = {
   sponsorship_matches: boolean | null;
 };
 
-/**
- * Bearer secret → key, subject entitlement and plan, in one indexed query (this runs on every request).
- * Throws the 401 problem that says what is wrong with the key.
- */
-export async function authenticateApiKey(sql: SqlQuery, secret: string): Promise<AuthenticatedKey> {
-  const shape = parseKey(secret);
-  if (!shape) {
-    throw new ApiError('invalid-api-key', 'The API key is malformed. Keys look like crk_agency_… or crk_creator_… and are shown once when created.');
-  }
+/** Key lookup: bearer hash → key, subject entitlement and plan, in one indexed query. */
+async function loadKeyRecord(sql: SqlQuery, hash: string): Promise<KeyRecord | null> {
   const rows = await sql<AuthRow>(
     `SELECT k.id, k.subject_type, k.subject_id, k.user_id, k.scopes,
             k.expires_at AT TIME ZONE 'UTC' AS expires_at,
@@ -177,27 +174,73 @@ export async function authenticateApiKey(sql: SqlQuery, secret: string): Promise
        LEFT JOIN creators c ON k.subject_type = 'creator' AND c.id = k.subject_id
        LEFT JOIN plans p ON p.code = COALESCE(a.plan_code, c.plan_code)
       WHERE k.hash = $1`,
-    [hashKey(secret)],
+    [hash],
     { name: 'authenticate_api_key' },
   );
   const row = rows[0];
-  if (!row || row.entitlement === null || row.plan_code === null) {
-    throw new ApiError('invalid-api-key', 'The API key is not recognized.');
-  }
-  if (row.revoked_at) throw new ApiError('api-key-revoked', `This API key was revoked at ${row.revoked_at.toISOString()}.`);
-  if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
-    throw new ApiError('api-key-expired', `This API key expired at ${row.expires_at.toISOString()}.`);
-  }
+  if (!row) return null;
   return {
-    keyId: row.id,
+    id: row.id,
     subjectType: row.subject_type,
     subjectId: row.subject_id,
     userId: row.user_id,
-    scopes: row.scopes as Scope[],
-    entitlement: row.entitlement as Entitlement,
-    plan: { code: row.plan_code, pitchDeckAllowance: row.pitch_deck_allowance ?? 0, sponsorshipMatches: row.sponsorship_matches ?? false },
+    scopes: row.scopes,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
+    entitlement: row.entitlement,
+    planCode: row.plan_code,
+    pitchDeckAllowance: row.pitch_deck_allowance,
+    sponsorshipMatches: row.sponsorship_matches,
   };
+}
+
+// One AuthenticatedKey per cached record, built on first use: requests served from the cache share it.
+const authenticatedByRecord = new WeakMap<KeyRecord, AuthenticatedKey>();
+
+function toAuthenticatedKey(record: KeyRecord | null): AuthenticatedKey {
+  if (!record || record.entitlement === null || record.planCode === null) {
+    throw new ApiError('invalid-api-key', 'The API key is not recognized.');
+  }
+  if (record.revokedAt) throw new ApiError('api-key-revoked', `This API key was revoked at ${record.revokedAt.toISOString()}.`);
+  // Checked on every request, cached or not: expiry needs no invalidation message.
+  if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) {
+    throw new ApiError('api-key-expired', `This API key expired at ${record.expiresAt.toISOString()}.`);
+  }
+  let auth = authenticatedByRecord.get(record);
+  if (!auth) {
+    auth = {
+      keyId: record.id,
+      subjectType: record.subjectType,
+      subjectId: record.subjectId,
+      userId: record.userId,
+      scopes: record.scopes as Scope[],
+      entitlement: record.entitlement as Entitlement,
+      plan: { code: record.planCode, pitchDeckAllowance: record.pitchDeckAllowance ?? 0, sponsorshipMatches: record.sponsorshipMatches ?? false },
+      lastUsedAt: record.lastUsedAt,
+    };
+    authenticatedByRecord.set(record, auth);
+  }
+  return auth;
+}
+
+/**
+ * Bearer secret → key, subject entitlement and plan: from `cache` when it holds the key (the common
+ * case, no database round trip), else one indexed query whose result the cache keeps.
+ * Throws the 401 problem that says what is wrong with the key.
+ */
+export async function authenticateApiKey(sql: SqlQuery, secret: string, cache?: ApiKeyCache): Promise<AuthenticatedKey> {
+  const shape = parseKey(secret);
+  if (!shape) {
+    throw new ApiError('invalid-api-key', 'The API key is malformed. Keys look like crk_agency_… or crk_creator_… and are shown once when created.');
+  }
+  const hash = hashKey(secret);
+  const cached = cache?.get(hash);
+  if (cached !== undefined) return toAuthenticatedKey(cached);
+  const startedAt = cache?.startLookup() ?? 0;
+  const record = await loadKeyRecord(sql, hash);
+  cache?.store(hash, record, startedAt);
+  return toAuthenticatedKey(record);
 }
 
 /**
@@ -214,9 +257,12 @@ export class LastUsedRecorder {
     private readonly flushEveryMs = 5_000,
   ) {}
 
-  note(key: Pick<AuthenticatedKey, 'keyId' | 'lastUsedAt'>, at = new Date()): void {
-    if (key.lastUsedAt && at.getTime() - key.lastUsedAt.getTime() < LastUsedRecorder.PRECISION_MS) return;
+  note(key: Pick<AuthenticatedKey, 'keyId' | 'lastUsedAt'>, now = Date.now()): void {
+    if (key.lastUsedAt && now - key.lastUsedAt.getTime() < LastUsedRecorder.PRECISION_MS) return;
+    const at = new Date(now);
     this.pending.set(key.keyId, at);
+    // A cached key is shared by the requests that use it: the next minute's uses stop here.
+    key.lastUsedAt = at;
     this.timer ??= setTimeout(() => void this.flush(), this.flushEveryMs).unref();
   }
 

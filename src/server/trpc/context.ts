@@ -4,6 +4,7 @@ import type { Notifications } from '../db/notifications';
 import type { CursorCodec } from '../lib/cursor';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
+import type { ApiKeyCache } from '../services/api-key-cache';
 import type { AuthenticatedKey, LastUsedRecorder } from '../services/api-keys';
 import type { JobRunner } from '../jobs/runner';
 
@@ -19,6 +20,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   cursors: CursorCodec;
   lastUsed: LastUsedRecorder;
+  /** Key lookups of this instance, invalidated across instances (services/api-key-cache.ts). */
+  keyCache: ApiKeyCache;
   jobs: JobRunner;
 }
 

@@ -1,14 +1,15 @@
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import { ApiError } from '../http/problems';
 import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';
-import type { AppServices } from './context';
+import type { AppServices, RequestContext } from './context';
 import { t } from './init';
+import type { ApiMeta } from './meta';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * 401s: no header, not a Bearer header, a malformed, unknown, revoked or expired key. The HTTP adapter
- * calls it before reading the body (so no key means no body parse) and the middleware reuses the result.
+ * calls it before reading the body (so no key means no body parse) and the chain reuses the result.
  */
 export async function authenticateRequest(app: AppServices, header: string | null): Promise<AuthenticatedKey> {
   if (!header) {
@@ -18,19 +19,17 @@ export async function authenticateRequest(app: AppServices, header: string | nul
   if (!match?.[1]) {
     throw new ApiError('invalid-api-key', 'The Authorization header must use the Bearer scheme: `Authorization: Bearer <API_KEY>`.');
   }
-  const auth = await authenticateApiKey(app.sql, match[1]);
+  const auth = await authenticateApiKey(app.sql, match[1], app.keyCache);
   app.lastUsed.note(auth);
   return auth;
 }
 
-export const authenticate = t.middleware(async ({ ctx, next }) => {
-  const auth = ctx.authenticated ?? (await authenticateRequest(ctx.app, ctx.authorization));
-  return next({ ctx: { auth } });
-});
+const authenticated = (ctx: RequestContext) => ctx.authenticated ?? authenticateRequest(ctx.app, ctx.authorization);
+
+export const authenticate = t.middleware(async ({ ctx, next }) => next({ ctx: { auth: await authenticated(ctx) } }));
 
 /** Per-key limit for the operation's bucket; headers go on every response, 429 with Retry-After past the quota. */
-export const rateLimit = t.middleware(async ({ ctx, meta, next }) => {
-  const auth = (ctx as typeof ctx & { auth: AuthenticatedKey }).auth;
+async function applyRateLimit(ctx: RequestContext, meta: ApiMeta | undefined, auth: AuthenticatedKey): Promise<void> {
   const bucket = meta?.rateLimit ?? 'default';
   const decision = await ctx.app.rateLimiter.check(bucket, auth.keyId);
   if (decision) {
@@ -45,12 +44,15 @@ export const rateLimit = t.middleware(async ({ ctx, meta, next }) => {
       );
     }
   }
+}
+
+export const rateLimit = t.middleware(async ({ ctx, meta, next }) => {
+  await applyRateLimit(ctx, meta, (ctx as typeof ctx & { auth: AuthenticatedKey }).auth);
   return next();
 });
 
 /** 403s: subject type not allowed, scope missing, entitlement inactive, plan feature missing. */
-export const authorize = t.middleware(async ({ ctx, meta, next }) => {
-  const auth = (ctx as typeof ctx & { auth: AuthenticatedKey }).auth;
+function authorizeRequest(meta: ApiMeta | undefined, auth: AuthenticatedKey): void {
   const access = meta?.access;
   if (!access) throw new Error('procedure has no access rule in its meta');
   const allowedTypes = Object.keys(access) as SubjectType[];
@@ -67,15 +69,32 @@ export const authorize = t.middleware(async ({ ctx, meta, next }) => {
   if (meta.planFeature && !auth.plan[meta.planFeature]) {
     throw new ApiError('plan-required', `The ${auth.plan.code} plan does not include sponsorship matches; a plan that does (pro or scale) is required.`);
   }
+}
+
+export const authorize = t.middleware(async ({ ctx, meta, next }) => {
+  authorizeRequest(meta, (ctx as typeof ctx & { auth: AuthenticatedKey }).auth);
   return next();
 });
 
 /** Adds request_id to the `{ data, meta? }` a procedure returns: the success envelope, in one place. */
-export const envelope = t.middleware(async ({ ctx, next }) => {
-  const result = await next();
+function withEnvelope<R extends { ok: boolean; data?: unknown }>(result: R, requestId: string): R {
   if (result.ok && result.data && typeof result.data === 'object') {
     const body = result.data as { data: unknown; meta?: unknown };
-    return { ...result, data: { data: body.data, request_id: ctx.requestId, ...(body.meta ? { meta: body.meta } : {}) } };
+    return { ...result, data: { data: body.data, request_id: requestId, ...(body.meta ? { meta: body.meta } : {}) } };
   }
   return result;
+}
+
+export const envelope = t.middleware(async ({ ctx, next }) => withEnvelope(await next(), ctx.requestId));
+
+/**
+ * The chain every public operation runs, as one middleware: envelope ⟶ authenticate (401) ⟶ rate
+ * limit (429) ⟶ authorize (403). Same steps and order as the four middlewares above, but tRPC copies
+ * the call options and the context at every middleware level, which is measurable on every request.
+ */
+export const apiChain = t.middleware(async ({ ctx, meta, next }) => {
+  const auth = await authenticated(ctx);
+  await applyRateLimit(ctx, meta, auth);
+  authorizeRequest(meta, auth);
+  return withEnvelope(await next({ ctx: { auth } }), ctx.requestId);
 });
