@@ -17,7 +17,7 @@ import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices, RequestContext } from '../trpc/context';
 import type { ApiMeta } from '../trpc/meta';
 import { compressResponse } from './compression';
-import { ApiError, problemBody, type FieldError, type ProblemSlug } from './problems';
+import { ApiError, FIELD_ERROR_CODES, problemBody, type FieldError, type FieldErrorCode, type ProblemSlug } from './problems';
 
 /**
  * The one HTTP adapter in front of the tRPC router. Both the custom Node server and the Next.js
@@ -131,6 +131,17 @@ interface ZodIssueLike {
   path: PropertyKey[];
   message: string;
   keys?: string[];
+  /** A refinement's own code (`ctx.addIssue({ code: 'custom', params: { code: 'duplicate' } })`). */
+  params?: { code?: string };
+}
+
+/** zod's issue codes onto the closed, documented list; a refinement without its own code is `invalid`. */
+function fieldErrorCode(issue: ZodIssueLike): FieldErrorCode {
+  const own = issue.code === 'custom' ? issue.params?.code : issue.code;
+  if (own && Object.hasOwn(FIELD_ERROR_CODES, own)) return own as FieldErrorCode;
+  return issue.code === 'invalid_union' || issue.code === 'invalid_key' || issue.code === 'invalid_element' || issue.code === 'not_multiple_of'
+    ? 'invalid_value'
+    : 'invalid';
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -164,12 +175,12 @@ function fieldErrorsFromIssues(issues: ZodIssueLike[], route: Route | undefined,
     }
     // zod words a missing value differently per type (an enum says "invalid option"): look at the input.
     const missing =
-      (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) ||
+      (issue.code === 'invalid_type' && (/received undefined/.test(issue.message) || issue.message === 'Required.')) ||
       (location !== 'path' && issue.path.length > 0 && valueAt(received, issue.path) === undefined);
     errors.push({
       path: issuePath(location, issue.path),
       message: missing ? 'Required.' : issue.message,
-      code: missing ? 'required' : issue.code,
+      code: missing ? 'required' : fieldErrorCode(issue),
     });
   }
   return errors;
