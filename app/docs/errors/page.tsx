@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { SiteHeader } from '../../_components/site-header';
-import { PROBLEMS, PROBLEM_TYPE_BASE, problemBody, type ProblemSlug } from '@/server/http/problems';
+import { FIELD_ERROR_CODES, PROBLEMS, PROBLEM_TYPE_BASE, problemBody, type ProblemSlug } from '@/server/http/problems';
 
 export const metadata: Metadata = {
   title: 'Error types',
@@ -96,15 +96,28 @@ export default function ErrorsPage() {
           <li>
             <code>errors</code> (optional): one <code>{'{ path, message, code }'}</code> per bad field, with paths like{' '}
             <code>body.socials[1].handle_or_url</code>, <code>query.limit</code> or <code>path.creator_id</code>. The{' '}
-            <code>code</code> is for programs: <code>required</code> (missing), <code>unrecognized_key</code> (a property the
-            operation does not accept), <code>invalid_type</code>, <code>invalid_value</code> (not one of the allowed values),{' '}
-            <code>invalid_format</code> (an email, URL or id that does not parse), <code>too_small</code> or{' '}
-            <code>too_big</code>; a few operations add their own (for example <code>invalid_encoding</code>).
+            <code>message</code> states the rule (&ldquo;must be https&rdquo;, &ldquo;must be an integer&rdquo;); the{' '}
+            <code>code</code> is for programs and always one of the <a href="#field-codes">codes below</a>.
           </li>
         </ul>
         <pre>
           <code>{`HTTP/1.1 400 Bad Request\nContent-Type: application/problem+json\nX-Request-Id: ${EXAMPLE_BODY.request_id}\n\n${JSON.stringify(EXAMPLE_BODY, null, 2)}`}</code>
         </pre>
+
+        <h2 id="field-codes">Field error codes</h2>
+        <p>
+          <code>errors[].code</code> comes from this closed list; a new code is added here before any response uses it.
+        </p>
+        <dl className="field-codes">
+          {Object.entries(FIELD_ERROR_CODES).map(([code, meaning]) => (
+            <div key={code}>
+              <dt>
+                <code>{code}</code>
+              </dt>
+              <dd>{withCode(meaning)}</dd>
+            </div>
+          ))}
+        </dl>
 
         <h2 id="headers">Headers</h2>
         <ul>
@@ -118,6 +131,10 @@ export default function ErrorsPage() {
           </li>
           <li>
             <code>405</code> responses carry <code>Allow</code>, listing the methods the path accepts.
+          </li>
+          <li>
+            A response replayed for a repeated <code>Idempotency-Key</code> carries <code>Idempotent-Replayed: true</code>;{' '}
+            <code>409 idempotency-key-in-use</code> carries <code>Retry-After: 1</code>.
           </li>
           <li>
             <code>429</code> responses carry <code>Retry-After</code> (seconds). Authenticated responses also carry{' '}

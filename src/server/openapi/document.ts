@@ -2,7 +2,7 @@ import type { AnyRouter } from '@trpc/server';
 import { forEachOpenApiProcedure, generateOpenApiDocument, type OpenAPIObject, type OpenApiRouter } from 'trpc-to-openapi';
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
-import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
+import { FIELD_ERROR_CODES, PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import type { ApiMeta } from '../trpc/meta';
 import { OPERATION_EXAMPLES, type OperationExample } from './examples';
 
@@ -103,9 +103,11 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
               message: { type: 'string', description: 'The rule the value broke, in plain English (e.g. "must be https").' },
               code: {
                 type: 'string',
-                description:
-                  'Machine-readable: `required` (missing), `unrecognized_key` (not accepted by the operation), `invalid_type`, `invalid_value` (not an allowed value), `invalid_format`, `too_small`, `too_big`, or an operation-specific code.',
-                examples: ['required', 'invalid_value'],
+                description: `Machine-readable, from this closed list (also at /docs/errors):\n${Object.entries(FIELD_ERROR_CODES)
+                  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+                  .join('\n')}`,
+                enum: Object.keys(FIELD_ERROR_CODES),
+                examples: ['required', 'invalid_format'],
               },
             },
           },

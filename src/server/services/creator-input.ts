@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// CSV rows are validated here outside any request: the same rule-stating messages.
+import '../lib/validation-messages';
 import { COUNTRY_CODES, LANGUAGE_CODES } from '../lib/iso-codes';
 import { normalizeSocial, SOCIAL_PLATFORMS } from '../lib/social-identity';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { ApiError, preconditionFailed, type FieldError } from '../http/problems';
+import { ApiError, preconditionFailed, type FieldError, type FieldErrorCode } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import { isUniqueViolation } from './accounts';
@@ -52,7 +52,7 @@ export type BlockContent = Partial<Record<ContentField, string | null>>;
 export interface ContentIssue {
   field: ContentField;
   message: string;
-  code: string;
+  code: FieldErrorCode;
 }
 
 /** What is wrong with a block's content for its type; `content` is the block as it would be stored. */

@@ -18,7 +18,7 @@ const creatorIds = z
   .superRefine((ids, ctx) => {
     const seen = new Set<string>();
     ids.forEach((id, index) => {
-      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index], message: `Duplicate creator id ${id}: list each creator once.` });
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index], message: `Duplicate creator id ${id}: list each creator once.`, params: { code: 'duplicate' } });
       seen.add(id);
     });
   })

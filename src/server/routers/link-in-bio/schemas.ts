@@ -88,7 +88,7 @@ export const socialLinksField = z
     const seen = new Map<string, number>();
     links.forEach((link, index) => {
       const first = seen.get(link.identity);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', message: `is the same account as social_links[${first}]`, path: [index, 'handle_or_url'] });
+      if (first !== undefined) ctx.addIssue({ code: 'custom', message: `is the same account as social_links[${first}]`, path: [index, 'handle_or_url'], params: { code: 'duplicate' } });
       else seen.set(link.identity, index);
     });
   })
@@ -98,7 +98,7 @@ export const socialLinksField = z
   });
 
 function addContentIssues(type: BlockType, content: { title?: string | null; url?: string | null; media_url?: string | null }, ctx: z.RefinementCtx) {
-  for (const issue of blockContentIssues(type, content)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.field] });
+  for (const issue of blockContentIssues(type, content)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.field], params: { code: issue.code } });
 }
 
 /** Duplicate ids or client_ids in one request are a mistake, not a retry. */
@@ -109,7 +109,7 @@ function noRepeats(items: { id?: string; client_id?: string }[], ctx: z.Refineme
       const value = item[key];
       if (value === undefined) return;
       const first = seen.get(value);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', message: `repeats blocks[${first}].${key}`, path: [index, key] });
+      if (first !== undefined) ctx.addIssue({ code: 'custom', message: `repeats blocks[${first}].${key}`, path: [index, key], params: { code: 'duplicate' } });
       else seen.set(value, index);
     });
   }
