@@ -1,6 +1,8 @@
 import type { AppConfig } from './config';
 import { openMigratedDatabase, type Database } from './db/database';
 import { createApiHandler, type ApiHandler } from './http/api-handler';
+import { createMcpHandler } from './mcp/handler';
+import { isMcpPath } from './mcp/paths';
 import { CursorCodec } from './lib/cursor';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './rate-limit/limiter';
@@ -15,7 +17,7 @@ import type { AppServices } from './trpc/context';
 export interface App {
   services: AppServices;
   database: Database;
-  /** The one fetch handler for `/public/v1/**` and `/openapi.json`, built once. */
+  /** The one fetch handler for `/public/v1/**`, `/openapi.json` and the MCP paths (`/mcp`, `/.well-known/mcp.json`), built once. */
   handleApiRequest: ApiHandler;
   close(): Promise<void>;
 }
@@ -52,7 +54,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     jobs: config.inngest ? createInngestRunner(config.inngest, logger) : createInProcessRunner(logger),
   };
   registerJobHandlers(services);
-  const handleApiRequest = createApiHandler(services, appRouter);
+  const handleRestRequest = createApiHandler(services, appRouter);
+  const handleMcpRequest = createMcpHandler(services, appRouter);
+  const handleApiRequest: ApiHandler = (request) =>
+    isMcpPath(new URL(request.url).pathname) ? handleMcpRequest(request) : handleRestRequest(request);
   if (options.resumeJobs ?? true) {
     const resumed = await resumeUnfinishedJobs(services);
     if (resumed > 0) logger.info('resuming unfinished imports', { count: resumed });

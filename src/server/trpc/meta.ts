@@ -11,6 +11,8 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - successStatus: the 2xx statuses the operation answers with (first is the usual one).
  * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
  * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
+ * - toolHints: MCP tool annotations the method cannot tell (src/server/mcp): `idempotent` for a POST
+ *   that is safe to repeat, `openWorld` when it reaches outside the service (fetches a URL).
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
@@ -22,4 +24,5 @@ export type ApiMeta = OpenApiMeta<{
   successStatus?: readonly number[];
   errorStatuses?: readonly number[];
   maxBodyBytes?: number;
+  toolHints?: { idempotent?: boolean; openWorld?: boolean };
 }>;
