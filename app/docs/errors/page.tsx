@@ -32,6 +32,7 @@ const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
   'route-not-found': 'No endpoint exists at this path; check the `/public/v1` prefix and the API reference.',
   'method-not-allowed': 'The path exists but not with this HTTP method; the `Allow` header lists the methods it accepts.',
   conflict: 'The request conflicts with the current state of a resource, such as a duplicate or an action the resource cannot take now.',
+  'preview-expired': 'The roster import preview was not committed within its 30 minutes; validate the rows again for a new preview.',
   'payload-too-large': 'The request body exceeds the size limit (1 MiB by default); the connection is closed after the response.',
   'unsupported-media-type': 'A request body was sent with a `Content-Type` other than `application/json` (or with none).',
   'rate-limited': 'The key used up its requests for the current window; wait `Retry-After` seconds before retrying.',

@@ -21,6 +21,7 @@ export const PROBLEMS = {
   'route-not-found': { status: 404, title: 'No such endpoint' },
   'method-not-allowed': { status: 405, title: 'Method not allowed on this endpoint' },
   conflict: { status: 409, title: 'The request conflicts with the current state' },
+  'preview-expired': { status: 410, title: 'The import preview has expired' },
   'payload-too-large': { status: 413, title: 'The request body is too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported content type' },
   'rate-limited': { status: 429, title: 'Too many requests' },

@@ -22,6 +22,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found, or not owned by the key’s subject',
   405: 'Method not allowed on this path',
   409: 'Conflict with the current state',
+  410: 'Gone: the resource has expired',
   413: 'Request too large',
   415: 'Unsupported media type',
   429: 'Rate limited: retry after `Retry-After` seconds',
