@@ -27,7 +27,7 @@ export function serverCard(config: Pick<AppConfig, 'publicBaseUrl'>, catalog: Ca
       schemes: ['bearer'],
       description: 'Send an API key (crk_agency_… or crk_creator_…) as `Authorization: Bearer <API_KEY>`. Create one under Settings → API keys.',
     },
-    documentation: `${config.publicBaseUrl}/docs#use-with-an-ai-assistant`,
+    documentation: `${config.publicBaseUrl}/docs/ai-assistants`,
     openapi: `${config.publicBaseUrl}/openapi.json`,
     tools: catalog.map((tool) => ({
       name: tool.definition.name,
