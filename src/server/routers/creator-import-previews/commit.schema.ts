@@ -3,9 +3,9 @@ import { objectId, single } from '../shared/schemas';
 import { creatorImportSchema } from '../creator-imports/schemas';
 import { previewExample } from './schemas';
 
-export const commitCreatorImportPreviewInput = z
-  .strictObject({ preview_id: objectId.meta({ description: 'The preview to commit, made by this agency within the last 30 minutes.' }) })
-  .meta({ examples: [{ preview_id: previewExample.id }] });
+export const commitCreatorImportPreviewInput = z.strictObject({
+  preview_id: objectId.meta({ description: 'The preview to commit, made by this agency within the last 30 minutes.', example: previewExample.id }),
+});
 
 export const commitCreatorImportPreviewOutput = single(creatorImportSchema).meta({
   examples: [

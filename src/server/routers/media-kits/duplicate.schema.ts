@@ -2,18 +2,16 @@ import { z } from 'zod';
 import { objectId, single } from '../shared/schemas';
 import { mediaKitSchema } from './schemas';
 
-export const duplicateMediaKitInput = z
-  .strictObject({
-    media_kit_id: objectId.meta({ description: 'The kit to copy; it must be owned by the key’s subject (anything else is 404).' }),
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: 'Name of the copy, 1–100 characters. Default: the original’s name followed by “(copy)”.', example: 'Spring 2027 rates' }),
-  })
-  .meta({ examples: [{ media_kit_id: '6b0243d1a5e3c20d6a1f0c11', name: 'Spring 2027 rates' }] });
+export const duplicateMediaKitInput = z.strictObject({
+  media_kit_id: objectId.meta({ description: 'The kit to copy; it must be owned by the key’s subject (anything else is 404).' }),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Name of the copy, 1–100 characters. Default: the original’s name followed by “(copy)”.', example: 'Spring 2027 rates' }),
+});
 
 const example = {
   data: {
