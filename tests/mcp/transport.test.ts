@@ -100,10 +100,14 @@ describe('MCP endpoint', () => {
     expect((await t.request('/.well-known/mcp.json', { method: 'POST' })).status).toBe(405);
   });
 
-  it('shares the sponsorship bucket with REST: 60 calls split between REST and MCP → exactly 60 succeed', async () => {
+  it('shares the sponsorship bucket with REST: 60 calls split between REST and MCP → exactly 60 succeed', { timeout: 90_000 }, async () => {
     const creatorId = (await t.creatorAccount({ plan: 'pro' })).id;
     const key = await t.key({ type: 'creator', id: creatorId }, ['sponsorships:read']);
     const client = await connectMcp(t, key);
+    // The sliding window is weighted across fixed 60 s windows: a run straddling a boundary would let a
+    // few more requests through. Start early in a window so the whole check fits inside it.
+    const intoWindow = Date.now() % 60_000;
+    if (intoWindow > 35_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 200));
     try {
       // 70 requests, alternating and concurrent: REST GETs and tool calls against one key.
       const outcomes = await Promise.all(
@@ -146,10 +150,17 @@ describe('MCP endpoint', () => {
     const call = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'me_get', arguments: {} } }, auth);
     expect(call.status).toBe(200);
     expect(call.headers.get('ratelimit-limit')).toBe(String(t.app.services.config.rateLimitRequests));
+    // The tool result's request_id is the HTTP response's X-Request-Id.
+    expect((await call.clone().json()).result.structuredContent.request_id).toBe(call.headers.get('x-request-id'));
+    const traced = await rpc({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'creators_get', arguments: { creator_id: 'nope' } } }, { ...auth, 'x-request-id': 'trace-1234-abcd' });
+    expect(traced.headers.get('x-request-id')).toBe('trace-1234-abcd');
+    const tracedProblem = JSON.parse((await traced.json()).result.content[0].text);
+    expect(tracedProblem).toMatchObject({ request_id: 'trace-1234-abcd', status: 400, errors: [{ path: 'creator_id' }] });
     const remainingAfterCall = Number(call.headers.get('ratelimit-remaining'));
     const list = await rpc({ jsonrpc: '2.0', id: 4, method: 'tools/list' }, auth);
-    expect(Number(list.headers.get('ratelimit-remaining'))).toBe(remainingAfterCall - 1);
+    // The traced tool call above counted once, the tools/list once.
+    expect(Number(list.headers.get('ratelimit-remaining'))).toBe(remainingAfterCall - 2);
     const rest = await t.request('/public/v1/me', { key });
-    expect(Number(rest.headers.get('ratelimit-remaining'))).toBe(remainingAfterCall - 2);
+    expect(Number(rest.headers.get('ratelimit-remaining'))).toBe(remainingAfterCall - 3);
   });
 });
