@@ -31,6 +31,9 @@ test('an agency creates a roster:read key, sees the secret once, uses it, and re
   expect(secret).toMatch(/^crk_agency_[A-Za-z0-9]+$/);
   await expect(secretDialog.getByLabel('Secret key')).toBeFocused();
   await screenshot(page, testInfo, 'api-keys-secret-shown-once');
+  // The same dialog offers MCP client configuration with the new key filled in.
+  await secretDialog.getByText('Use this key with an AI assistant (MCP)').click();
+  await expect(secretDialog.getByText(`--header "Authorization: Bearer ${secret}"`)).toBeVisible();
 
   const me = await request.get('/public/v1/me', { headers: { authorization: `Bearer ${secret}` } });
   expect(me.status()).toBe(200);

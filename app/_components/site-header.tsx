@@ -4,6 +4,7 @@ import { currentAccount } from '@/server/web/session';
 const PUBLIC_LINKS = [
   { href: '/docs', label: 'API reference' },
   { href: '/docs/errors', label: 'Errors' },
+  { href: '/docs/ai-assistants', label: 'AI assistants' },
 ] as const;
 
 /**

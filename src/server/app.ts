@@ -1,6 +1,8 @@
 import type { AppConfig } from './config';
 import { openMigratedDatabase, type Database } from './db/database';
 import { createApiHandler, type ApiHandler } from './http/api-handler';
+import { createMcpHandler } from './mcp/handler';
+import { isMcpPath, MCP_PATH } from './mcp/paths';
 import { CursorCodec } from './lib/cursor';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './rate-limit/limiter';
@@ -16,7 +18,7 @@ import type { AppServices } from './trpc/context';
 export interface App {
   services: AppServices;
   database: Database;
-  /** The one fetch handler for `/public/v1/**` and `/openapi.json`, built once. */
+  /** The one fetch handler for `/public/v1/**`, `/openapi.json` and the MCP paths (`/mcp`, `/.well-known/mcp.json`), built once. */
   handleApiRequest: ApiHandler;
   close(): Promise<void>;
 }
@@ -64,7 +66,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
   };
   registerJobHandlers(services);
-  const handleApiRequest = createApiHandler(services, appRouter);
+  const handleRestRequest = createApiHandler(services, appRouter);
+  const handleMcpRequest = createMcpHandler(services, appRouter);
+  // /mcp and its discovery card go to the MCP adapter; the REST route table still answers the node
+  // layer's questions about allowed methods.
+  const handleApiRequest: ApiHandler = Object.assign(
+    (request: Request) => (isMcpPath(new URL(request.url).pathname) ? handleMcpRequest(request) : handleRestRequest(request)),
+    { allowedMethods: (pathname: string) => (isMcpPath(pathname) ? (pathname === MCP_PATH ? ['POST'] : ['GET', 'HEAD']) : (handleRestRequest.allowedMethods?.(pathname) ?? null)) },
+  );
   if (options.runJobs ?? true) services.jobs.start();
   return {
     services,

@@ -41,6 +41,7 @@ const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
     'The `If-Match` header names a version (ETag) the resource no longer has: someone changed it since you read it. GET it again, reapply your change and retry with the new ETag.',
   'idempotency-key-reused':
     'The `Idempotency-Key` was already used in the last 24 hours for a request with a different method, path or body. Use a new key for a new request.',
+  'preview-expired': 'The roster import preview was not committed within its 30 minutes; validate the rows again for a new preview.',
   'payload-too-large': 'The request body exceeds the size limit (1 MiB by default); the connection is closed after the response.',
   'unsupported-media-type': 'A request body was sent with a `Content-Type` other than `application/json` (or with none).',
   'rate-limited': 'The key used up its requests for the current window; wait `Retry-After` seconds before retrying.',

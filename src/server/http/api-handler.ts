@@ -19,7 +19,7 @@ import type { AuthenticatedKey } from '../services/api-keys';
 import { compressResponse } from './compression';
 import { prototypeQueryKeys, unstorableText } from './input-guards';
 import { callProcedure, prepareCalls } from './procedure-call';
-import { ApiError, FIELD_ERROR_CODES, problemBody, type FieldError, type FieldErrorCode, type ProblemSlug } from './problems';
+import { ApiError, fieldErrorCode, problemBody, type FieldError, type ProblemSlug } from './problems';
 import { jsonResponse } from './raw-response';
 import { createRouteMatcher } from './route-matcher';
 import { API_SECURITY_HEADERS } from './security-headers';
@@ -148,17 +148,7 @@ interface ZodIssueLike {
   path: PropertyKey[];
   message: string;
   keys?: string[];
-  /** A refinement's own code (`ctx.addIssue({ code: 'custom', params: { code: 'duplicate' } })`). */
   params?: { code?: string };
-}
-
-/** zod's issue codes onto the closed, documented list; a refinement without its own code is `invalid`. */
-function fieldErrorCode(issue: ZodIssueLike): FieldErrorCode {
-  const own = issue.code === 'custom' ? issue.params?.code : issue.code;
-  if (own && Object.hasOwn(FIELD_ERROR_CODES, own)) return own as FieldErrorCode;
-  return issue.code === 'invalid_union' || issue.code === 'invalid_key' || issue.code === 'invalid_element' || issue.code === 'not_multiple_of'
-    ? 'invalid_value'
-    : 'invalid';
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

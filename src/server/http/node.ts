@@ -4,10 +4,11 @@ import { API_PREFIX, OPENAPI_PATHS, acceptRequestId, newRequestId, securityHeade
 import { PROBLEMS, problemBody, type ProblemSlug } from './problems';
 import { rawBodyOf } from './raw-response';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustedProxies } from '../lib/client-address';
+import { isMcpPath } from '../mcp/paths';
 
 /** True for the paths the API handler owns; everything else is the web app's (Next). */
 export function isApiPath(pathname: string): boolean {
-  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || OPENAPI_PATHS.has(pathname);
+  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || OPENAPI_PATHS.has(pathname) || isMcpPath(pathname);
 }
 
 /**

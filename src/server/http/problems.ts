@@ -25,6 +25,7 @@ export const PROBLEMS = {
   conflict: { status: 409, title: 'The request conflicts with the current state' },
   'idempotency-key-in-use': { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
   'precondition-failed': { status: 412, title: 'The resource has changed since the version you sent in If-Match' },
+  'preview-expired': { status: 410, title: 'The import preview has expired' },
   'payload-too-large': { status: 413, title: 'The request body is too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported content type' },
   'idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was already used for a different request' },
@@ -73,6 +74,7 @@ export const FIELD_ERROR_CODES = {
   duplicate_column: 'The CSV header names a column twice.',
   nul_character: 'The text contains a NUL character (U+0000), which cannot be stored; it is refused, never stripped.',
   invalid_unicode: 'The text contains a lone UTF-16 surrogate, which is not valid Unicode; it is refused, never altered.',
+  conflicting_fields: 'Two properties that cannot be sent together (the message names them).',
 } as const;
 
 export type FieldErrorCode = keyof typeof FIELD_ERROR_CODES;
@@ -134,4 +136,13 @@ export function preconditionFailed(): ApiError {
     'precondition-failed',
     'The resource has changed since the version named in If-Match. GET it again, reapply your change and send the new ETag.',
   );
+}
+
+/** zod's issue codes onto the closed, documented list; a refinement without its own code is `invalid`. */
+export function fieldErrorCode(issue: { code: string; params?: { code?: string } }): FieldErrorCode {
+  const own = issue.code === 'custom' ? issue.params?.code : issue.code;
+  if (own && Object.hasOwn(FIELD_ERROR_CODES, own)) return own as FieldErrorCode;
+  return issue.code === 'invalid_union' || issue.code === 'invalid_key' || issue.code === 'invalid_element' || issue.code === 'not_multiple_of'
+    ? 'invalid_value'
+    : 'invalid';
 }

@@ -24,6 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: 'Method not allowed on this path',
   409: 'Conflict with the current state, or a request with the same Idempotency-Key is still running (`Retry-After: 1`)',
   412: 'If-Match names a version the resource no longer has',
+  410: 'Gone: the resource has expired',
   413: 'Request too large',
   415: 'Unsupported media type',
   422: 'The Idempotency-Key was already used for a different request',
@@ -60,6 +61,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
       'Authenticate with `Authorization: Bearer <API_KEY>`. Keys are bound to one agency or creator and a set of scopes; never use them in browser code.',
       'Every success body is `{ data, request_id, meta? }`; every error is `application/problem+json` (RFC 9457) with `request_id`.',
       'Lists are newest first and paged with an opaque `cursor` (`meta.next_cursor`, null on the last page) and `limit` (1–100, default 25).',
+      'Every operation is also an MCP tool at `/mcp` for AI assistants, with the same keys and limits: see [Use with an AI assistant](/docs/ai-assistants).',
     ].join('\n'),
     securitySchemes: {
       bearerAuth: {

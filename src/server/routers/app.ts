@@ -4,6 +4,9 @@ import { createCampaign } from './campaigns/create';
 import { getCampaign } from './campaigns/get';
 import { listCampaigns } from './campaigns/list';
 import { updateCampaign } from './campaigns/update';
+import { commitCreatorImportPreview } from './creator-import-previews/commit';
+import { createCreatorImportPreview } from './creator-import-previews/create';
+import { getCreatorImportPreview } from './creator-import-previews/get';
 import { createCreatorImport } from './creator-imports/create';
 import { getCreatorImport } from './creator-imports/get';
 import { createCreator } from './creators/create';
@@ -21,6 +24,7 @@ import { saveLinkInBioBlockProcedure } from './link-in-bio/save-block';
 import { updateLinkInBio } from './link-in-bio/update';
 import { listMediaKitTemplates } from './media-kit-templates/list';
 import { createMediaKit } from './media-kits/create';
+import { duplicateMediaKit } from './media-kits/duplicate';
 import { ensureMediaKit } from './media-kits/ensure';
 import { getMediaKit } from './media-kits/get';
 import { listMediaKits } from './media-kits/list';
@@ -34,8 +38,9 @@ export const appRouter = router({
   me: router({ get: getMe }),
   creators: router({ create: createCreator, list: listCreators, get: getCreator }),
   creatorImports: router({ create: createCreatorImport, get: getCreatorImport }),
+  creatorImportPreviews: router({ create: createCreatorImportPreview, get: getCreatorImportPreview, commit: commitCreatorImportPreview }),
   socials: router({ list: listSocialsProcedure }),
-  mediaKits: router({ ensure: ensureMediaKit, list: listMediaKits, get: getMediaKit, create: createMediaKit, update: updateMediaKit }),
+  mediaKits: router({ ensure: ensureMediaKit, list: listMediaKits, get: getMediaKit, create: createMediaKit, update: updateMediaKit, duplicate: duplicateMediaKit }),
   mediaKitTemplates: router({ list: listMediaKitTemplates }),
   linkInBio: router({ get: getLinkInBio, create: createLinkInBio, update: updateLinkInBio, saveBlock: saveLinkInBioBlockProcedure, createImport: createLinkInBioImport, getImport: getLinkInBioImport }),
   decks: router({ list: listDecks, create: createDeck, get: getDeck, update: updateDeck }),

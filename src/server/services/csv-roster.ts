@@ -107,13 +107,28 @@ function splitList(value: string | undefined): string[] | undefined {
 export interface RowInput {
   /** Shaped like the POST /creators body, ready for creatorInputSchema. */
   body: Record<string, unknown>;
-  /** The CSV column behind each `socials[i]`, to name it in row errors. */
-  socialColumns: SocialPlatformInput[];
+  /** The CSV column behind each `socials[i]` (or `socials[i]` itself for a JSON row), to name it in row errors. */
+  socialColumns: string[];
   /** Problems the creator schema does not know about (remote avatars). */
   errors: string[];
 }
 
-export function rowToCreatorInput(row: CsvRow): RowInput {
+/** An import row that came as JSON (a committed preview's `rows`): a POST /creators body, kept as sent. */
+export interface CreatorBodyRow {
+  creator: Record<string, unknown>;
+}
+
+export function isCreatorBodyRow(row: unknown): row is CreatorBodyRow {
+  const creator = (row as { creator?: unknown } | null)?.creator;
+  return typeof creator === 'object' && creator !== null && !Array.isArray(creator);
+}
+
+export function rowToCreatorInput(row: CsvRow | CreatorBodyRow): RowInput {
+  if (isCreatorBodyRow(row)) {
+    // CSV cells are always strings (and `creator` is an alias of display_name), so this cannot be a CSV row.
+    const socials = Array.isArray(row.creator.socials) ? row.creator.socials : [];
+    return { body: row.creator, socialColumns: socials.map((_, i) => `socials[${i}]`), errors: [] };
+  }
   const errors: string[] = [];
   if (row.avatar_url) errors.push('avatar_url: remote avatar URLs are not accepted; leave the column empty.');
   const socialColumns = SOCIAL_COLUMNS.filter((platform) => row[platform]);

@@ -12,6 +12,8 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
  * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
  * - etag: false for a POST whose `data` is a compound result rather than one resource (no ETag).
+ * - toolHints: MCP tool annotations the method cannot tell (src/server/mcp): `idempotent` for a POST
+ *   that is safe to repeat, `openWorld` when it reaches outside the service (fetches a URL).
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
@@ -24,4 +26,5 @@ export type ApiMeta = OpenApiMeta<{
   errorStatuses?: readonly number[];
   maxBodyBytes?: number;
   etag?: false;
+  toolHints?: { idempotent?: boolean; openWorld?: boolean };
 }>;

@@ -6,6 +6,7 @@ import { FormMessage, TextField } from '../../../_components/fields';
 import { IDLE } from '@/server/web/form-state';
 import { KEY_EXPIRY_CHOICES, type CreatedKey, type ScopeOption } from '@/server/web/key-form';
 import { useActionForm } from '../../../_components/use-action-form';
+import { mcpClientSnippets } from '@/server/mcp/client-config';
 
 interface Props {
   scopeOptions: ScopeOption[];
@@ -186,6 +187,21 @@ function ShowSecretOnce({ created, onDone }: { created: CreatedKey; onDone: () =
       <p className="muted">
         Scopes: {created.scopes.join(', ')}. {created.expires_at ? `Expires ${created.expires_at.slice(0, 10)}.` : 'Does not expire.'}
       </p>
+      <details className="mcp-snippets">
+        <summary>Use this key with an AI assistant (MCP)</summary>
+        <p className="muted">
+          Every API operation is a tool at <code>/mcp</code>; the key’s scopes decide which. More at <a href="/docs/ai-assistants">AI assistants</a>.
+        </p>
+        {/* Shown after a submission in the browser; the relative fallback only covers a render without JS. */}
+        {mcpClientSnippets(typeof window === 'undefined' ? '/mcp' : `${window.location.origin}/mcp`, created.secret).map((s) => (
+          <div key={s.id}>
+            <p className="field-label">{s.client}</p>
+            <pre>
+              <code>{s.snippet}</code>
+            </pre>
+          </div>
+        ))}
+      </details>
       <div className="dialog-actions">
         <button type="button" className="button button-primary" onClick={onDone}>
           Done, I stored it

@@ -17,6 +17,8 @@ export const createLinkInBioImport = apiProcedure
     },
     access: { creator: 'link_in_bio:write' },
     rateLimit: 'imports',
+    // Fetches a page on the public web.
+    toolHints: { openWorld: true },
     successStatus: [202],
     errorStatuses: [400, 404],
   })

@@ -17,6 +17,8 @@ export const saveLinkInBioBlockProcedure = apiProcedure
       ].join('\n\n'),
     },
     access: { creator: 'link_in_bio:write' },
+    // A block_id edit sets the same values again; a client_id create returns the existing block.
+    toolHints: { idempotent: true },
     successStatus: [201, 200],
     errorStatuses: [400, 404, 409],
   })

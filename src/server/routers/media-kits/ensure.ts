@@ -14,6 +14,8 @@ export const ensureMediaKit = apiProcedure
         'Returns the caller’s default media kit for a creator, creating it when missing (201) or returning the existing one (200). Idempotent, also under concurrent calls. Agency keys pass the `creator_id` of a roster creator; creator keys omit it.',
     },
     access: { agency: 'media_kits:write', creator: 'media_kits:write' },
+    // Ensures the one default kit: repeating it returns the same kit.
+    toolHints: { idempotent: true },
     successStatus: [201, 200],
     etag: false,
     errorStatuses: [400, 404, 409],

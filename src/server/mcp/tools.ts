@@ -1,0 +1,228 @@
+import type { AnyRouter } from '@trpc/server';
+import {
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  unwrapZodType,
+  type OpenApiProcedure,
+} from 'trpc-to-openapi';
+import { z } from 'zod';
+import type { Scope, SubjectType } from '../auth/scopes';
+import { accessDescription } from '../openapi/document';
+import type { ApiMeta } from '../trpc/meta';
+import { toToolJsonSchema, type JsonSchema } from './json-schema';
+
+/**
+ * The MCP tool catalog, generated from the same tRPC procedures that serve REST: one tool per
+ * operation, so the two interfaces cannot drift. Built once at start.
+ *
+ * - name: the OpenAPI operationId in snake_case (`linkInBio-saveBlock` → `link_in_bio_save_block`).
+ * - inputSchema: the procedure's input (path, query and body are one object in tRPC already).
+ * - outputSchema: the REST success body, `{ data, request_id, meta? }`.
+ * - A multipart upload takes each file as text (see FILE_ARGUMENTS).
+ */
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+  outputSchema: JsonSchema & { type: 'object' };
+  annotations: ToolAnnotations;
+}
+
+export interface CatalogTool {
+  definition: ToolDefinition;
+  /** The tRPC path, e.g. `creators.create`. */
+  procedurePath: string;
+  method: string;
+  /** REST path template, for descriptions and logs. */
+  restPath: string;
+  access: NonNullable<ApiMeta['access']>;
+  /** Tool arguments → the procedure's input (files from text; undefined for a void input). */
+  toProcedureInput(args: Record<string, unknown>): unknown;
+  /** A REST-style field path (`body.file`, `query.limit`) → the argument it names. */
+  argumentPath(path: string): string;
+}
+
+/** How an uploaded file is passed to a tool: as text in a named argument. */
+interface FileArgument {
+  argument: string;
+  contentType: string;
+  defaultFilename: string;
+  description: string;
+}
+
+/** File fields of multipart operations, by procedure path and field; others get a generic text argument. */
+const FILE_ARGUMENTS: Record<string, Record<string, FileArgument>> = {
+  'creatorImports.create': {
+    file: {
+      argument: 'csv',
+      contentType: 'text/csv',
+      defaultFilename: 'import.csv',
+      description:
+        'The CSV file’s text: a header row (display_name, email, country, languages, tags, one column per platform such as instagram or tiktok) and up to 500 creator rows. At most 2 MiB (UTF-8). Validated exactly like the multipart upload of POST /creator-imports.',
+    },
+  },
+};
+
+/** `linkInBio-saveBlock` → `link_in_bio_save_block`, `me-get` → `me_get`. */
+export function toolNameFor(operationId: string): string {
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-.\s]+/g, '_')
+    .toLowerCase();
+}
+
+function envelopeSchema(output: JsonSchema): JsonSchema & { type: 'object' } {
+  if (output.type !== 'object' || typeof output.properties !== 'object') {
+    throw new Error('an operation output must be an object schema ({ data, meta? })');
+  }
+  return {
+    ...output,
+    type: 'object',
+    properties: {
+      ...(output.properties as JsonSchema),
+      request_id: { type: 'string', description: 'Identifies this call (also in logs and errors); quote it to support.' },
+    },
+    required: [...new Set([...((output.required as string[] | undefined) ?? []), 'request_id'])],
+  };
+}
+
+const EMPTY_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const;
+const NO_ARGUMENTS = z.strictObject({});
+
+export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
+  const tools: CatalogTool[] = [];
+  forEachOpenApiProcedure(router._def.procedures as never, ({ path, meta, procedure }) => {
+    const apiMeta = meta as ApiMeta & { openapi: NonNullable<ApiMeta['openapi']> };
+    if (!apiMeta.access) throw new Error(`procedure ${path} has no access rule`);
+    const { method, summary = path, description } = apiMeta.openapi;
+    const operationId = apiMeta.openapi.operationId ?? path.replace(/\./g, '-');
+    const { inputParser, outputParser } = getInputOutputParsers(procedure as OpenApiProcedure);
+    const voidInput = instanceofZodTypeLikeVoid(unwrapZodType(inputParser as never, true) as never);
+    const multipart = apiMeta.openapi.contentTypes?.includes('multipart/form-data') ?? false;
+
+    let inputSchema: JsonSchema & { type: 'object' };
+    let toProcedureInput: CatalogTool['toProcedureInput'] = (args) => args;
+    const renamed = new Map<string, string>(); // procedure field → argument
+    if (voidInput) {
+      inputSchema = { ...EMPTY_INPUT };
+      toProcedureInput = (args) => {
+        NO_ARGUMENTS.parse(args); // throws a ZodError naming each argument the tool does not take
+        return undefined;
+      };
+    } else if (multipart) {
+      ({ inputSchema, toProcedureInput } = fileArgumentsFor(path, inputParser, renamed));
+    } else {
+      inputSchema = toToolJsonSchema(inputParser, 'input') as JsonSchema & { type: 'object' };
+      if (inputSchema.type !== 'object') throw new Error(`procedure ${path}: tool input must be an object schema`);
+    }
+
+    const readOnly = method === 'GET';
+    const idempotent = readOnly || method === 'PATCH' || method === 'PUT' || apiMeta.toolHints?.idempotent === true;
+    const restPath = `/public/v1${apiMeta.openapi.path}`;
+    const bucket = apiMeta.rateLimit && apiMeta.rateLimit !== 'default' ? ` Rate-limit bucket: \`${apiMeta.rateLimit}\` (shared with REST).` : '';
+    tools.push({
+      procedurePath: path,
+      method,
+      restPath,
+      access: apiMeta.access,
+      definition: {
+        name: toolNameFor(operationId),
+        title: summary,
+        description: [summary, description, `Same as ${method} ${restPath}. ${accessDescription(apiMeta.access)}${bucket}`]
+          .filter(Boolean)
+          .join('\n\n'),
+        inputSchema,
+        outputSchema: envelopeSchema(toToolJsonSchema(outputParser, 'output')),
+        annotations: {
+          title: summary,
+          readOnlyHint: readOnly,
+          // Nothing in this API deletes; updates change only what they are sent.
+          destructiveHint: false,
+          idempotentHint: idempotent,
+          openWorldHint: apiMeta.toolHints?.openWorld === true,
+        },
+      },
+      toProcedureInput,
+      argumentPath(restStylePath) {
+        const bare = restStylePath.replace(/^(?:body|query|path)(?:\.|$)/, '');
+        if (bare === '') return restStylePath === 'body' ? '(arguments)' : restStylePath;
+        const head = /^[^.[]+/.exec(bare)?.[0] ?? bare;
+        const argument = renamed.get(head);
+        return argument ? argument + bare.slice(head.length) : bare;
+      },
+    });
+  });
+  const names = new Set<string>();
+  for (const tool of tools) {
+    if (names.has(tool.definition.name)) throw new Error(`two operations map to the tool name ${tool.definition.name}`);
+    names.add(tool.definition.name);
+  }
+  return tools;
+}
+
+/**
+ * Multipart operations take files; a tool takes JSON. Each file field becomes a string argument
+ * holding the file's text, turned back into a File before the procedure runs, so the upload's own
+ * validation (type, size, parsing) applies unchanged. Other fields pass through.
+ */
+function fileArgumentsFor(path: string, inputParser: unknown, renamed: Map<string, string>) {
+  const unwrapped = unwrapZodType(inputParser as never, true) as unknown as { shape?: Record<string, z.ZodType> };
+  if (!instanceofZodTypeObject(unwrapped as never) || !unwrapped.shape) throw new Error(`procedure ${path}: multipart input must be an object`);
+  const shape: Record<string, z.ZodType> = {};
+  const files = new Map<string, FileArgument>();
+  for (const [field, schema] of Object.entries(unwrapped.shape)) {
+    if (schema instanceof z.ZodFile) {
+      const spec = FILE_ARGUMENTS[path]?.[field] ?? {
+        argument: field,
+        contentType: 'text/plain',
+        defaultFilename: `${field}.txt`,
+        description: `The ${field} file’s text.`,
+      };
+      files.set(field, spec);
+      renamed.set(field, spec.argument);
+      // No length cap here: the upload's own checks answer (413 past its size limit), as over REST.
+      shape[spec.argument] = z.string().meta({ description: spec.description });
+    } else {
+      shape[field] = schema;
+    }
+  }
+  shape.filename = z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: `A file name to record with the upload (default ${[...files.values()].map((f) => f.defaultFilename).join(', ')}).` });
+  const argumentsSchema = z.strictObject(shape);
+  return {
+    inputSchema: toToolJsonSchema(argumentsSchema, 'input') as JsonSchema & { type: 'object' },
+    toProcedureInput(args: Record<string, unknown>) {
+      // Throws a ZodError naming the argument (the caller reports it like any invalid input).
+      const parsed = argumentsSchema.parse(args) as Record<string, unknown>;
+      const { filename, ...input } = parsed;
+      for (const [field, spec] of files) {
+        const text = input[spec.argument] as string;
+        delete input[spec.argument];
+        input[field] = new File([text], typeof filename === 'string' ? filename : spec.defaultFilename, { type: spec.contentType });
+      }
+      return input;
+    },
+  };
+}
+
+/** Whether a key of this subject type and scopes may call the tool (the authorize middleware decides calls). */
+export function toolAllowedFor(tool: CatalogTool, subjectType: SubjectType, scopes: readonly Scope[]): boolean {
+  if (!Object.hasOwn(tool.access, subjectType)) return false;
+  const scope = tool.access[subjectType];
+  return !scope || scopes.includes(scope);
+}

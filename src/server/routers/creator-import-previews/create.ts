@@ -1,0 +1,38 @@
+import { MAX_IMPORT_BYTES } from '../../services/csv-roster';
+import { createCreatorImportPreview as createPreview, creatorImportPreviewView } from '../../services/creator-import-previews';
+import { fieldError } from '../../http/problems';
+import { apiProcedure } from '../../trpc/procedures';
+import { createCreatorImportPreviewInput, createCreatorImportPreviewOutput } from './create.schema';
+
+export const createCreatorImportPreview = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/creator-imports/previews',
+      tags: ['Creator imports'],
+      summary: 'Preview a roster import',
+      description: [
+        'Validates up to 500 creators — JSON `rows` shaped like the POST /creators body, or `csv` text in the CSV import format — without changing the roster, and answers **201** with a preview kept for **30 minutes**.',
+        'Each row is checked exactly as the import will check it and classified against the roster as it stands: `new` (would add a creator), `existing` (matches a roster creator, or an earlier row, by a social identity) or `invalid` (with `errors` naming the field or column). `summary` counts them and gives the roster size before and after.',
+        'Commit the preview with POST /creator-imports/previews/{preview_id}/commit to run it as an import. Whole-request problems are refused as with the upload: neither or both of `rows` and `csv`, more than 500 JSON rows, or CSV with a bad header → 400; CSV over 2 MiB or 500 rows → 413.',
+      ].join('\n\n'),
+    },
+    access: { agency: 'roster:write' },
+    successStatus: [201],
+    errorStatuses: [400, 413],
+    // CSV text inside JSON: quotes and line breaks take two bytes each.
+    maxBodyBytes: 2 * MAX_IMPORT_BYTES + 256 * 1024,
+  })
+  .input(createCreatorImportPreviewInput)
+  .output(createCreatorImportPreviewOutput)
+  .mutation(async ({ ctx, input }) => {
+    if ((input.rows === undefined) === (input.csv === undefined)) {
+      throw fieldError('body.rows', input.rows ? 'Send either `rows` or `csv`, not both.' : 'Send the creators as `rows` (JSON) or `csv` (CSV text).', input.rows ? 'conflicting_fields' : 'required');
+    }
+    if (input.filename !== undefined && input.csv === undefined) throw fieldError('body.filename', '`filename` goes with `csv` only.');
+    const source = input.csv !== undefined ? { csv: input.csv, filename: input.filename } : { rows: input.rows! };
+    const preview = await createPreview(ctx.app.db, ctx.auth.subjectId, source);
+    ctx.response.status = 201;
+    ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/creator-imports/previews/${preview.id}`;
+    return { data: creatorImportPreviewView(preview) };
+  });

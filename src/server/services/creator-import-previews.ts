@@ -1,0 +1,256 @@
+import type { Db } from '../db/database';
+import type { JobRunner } from '../jobs/runner';
+import { CREATOR_IMPORT_EVENT } from './creator-imports';
+import { insertRows } from '../db/bulk-insert';
+import { ApiError, notFound } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import { creatorInputSchema } from './creator-input';
+import {
+  describeIssue,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  parseRosterCsv,
+  rowToCreatorInput,
+  type CreatorBodyRow,
+  type CsvRow,
+} from './csv-roster';
+import type { CreatorImport, CreatorImportPreview } from '../../generated/prisma/client';
+
+/**
+ * Two-phase roster imports: validate first, commit later.
+ *
+ * A preview checks up to 500 rows (CSV text, or JSON creator inputs shaped like POST /creators) the
+ * way the import will, classifies each valid row against the roster as it stands (`new` creator,
+ * or `existing` — matched by a social identity), and reports the roster impact. Nothing is written
+ * to the roster. It is kept 30 minutes; committing it turns its rows into an ordinary creator import
+ * (the same steps, exactly-once and resumable as an upload), so the preview is a promise about what
+ * the rows contain, not a lock on the roster: a creator added meanwhile is matched at commit time.
+ *
+ * A commit is idempotent on the preview id: one conditional UPDATE claims the preview, so a retried or
+ * concurrent commit finds the import the first one started and returns it.
+ */
+export const PREVIEW_TTL_MS = 30 * 60 * 1000;
+/** Previews (committed ones too) are deleted a day after they expire: a late retried commit still finds its import. */
+const PREVIEW_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export type PreviewRowStatus = 'new' | 'existing' | 'invalid';
+
+export interface PreviewRow {
+  row_number: number;
+  status: PreviewRowStatus;
+  display_name: string | null;
+  /** The roster creator an `existing` row matches; null when it matches an earlier row of this preview. */
+  creator_id: string | null;
+  /** For a row matching an earlier `new` row of the same preview: that row's number. */
+  same_as_row: number | null;
+  errors: string[];
+}
+
+interface StoredRow extends PreviewRow {
+  input: CsvRow | CreatorBodyRow;
+}
+
+export interface PreviewSummary {
+  total: number;
+  valid: number;
+  invalid: number;
+  new_creators: number;
+  existing_creators: number;
+  roster_size_before: number;
+  roster_size_after: number;
+}
+
+export type PreviewSource = { csv: string; filename?: string } | { rows: Record<string, unknown>[] };
+
+function sourceRows(source: PreviewSource): { kind: 'csv' | 'rows'; rows: (CsvRow | CreatorBodyRow)[]; filename: string | null } {
+  if ('csv' in source) {
+    const bytes = Buffer.byteLength(source.csv, 'utf8');
+    if (bytes > MAX_IMPORT_BYTES) {
+      throw new ApiError('payload-too-large', `The CSV is ${bytes} bytes; an import takes at most ${MAX_IMPORT_BYTES} bytes (2 MiB).`);
+    }
+    try {
+      return { kind: 'csv', rows: parseRosterCsv(source.csv).rows, filename: source.filename ?? null };
+    } catch (error) {
+      // The parser names the upload's `file` part; here the text is the `csv` field.
+      if (error instanceof ApiError) {
+        throw new ApiError(error.slug, error.detail, {
+          ...error.options,
+          errors: error.options.errors?.map((e) => ({ ...e, path: e.path.replace(/^body\.file\b/, 'body.csv') })),
+        });
+      }
+      throw error;
+    }
+  }
+  if (source.rows.length > MAX_IMPORT_ROWS) {
+    throw new ApiError('payload-too-large', `${source.rows.length} rows were sent; an import takes at most ${MAX_IMPORT_ROWS}. Split them into several previews.`);
+  }
+  return { kind: 'rows', rows: source.rows.map((creator) => ({ creator })), filename: null };
+}
+
+/** Validates every row as the import will and classifies the valid ones against the roster. */
+async function classify(db: Db, agencyId: string, inputs: (CsvRow | CreatorBodyRow)[]): Promise<{ rows: StoredRow[]; summary: PreviewSummary }> {
+  const prepared = inputs.map((input, index) => {
+    const { body, socialColumns, errors } = rowToCreatorInput(input);
+    const parsed = creatorInputSchema.safeParse(body);
+    if (!parsed.success) for (const issue of parsed.error.issues) errors.push(describeIssue(issue.path, issue.message, socialColumns));
+    const valid = parsed.success && errors.length === 0 ? parsed.data : null;
+    const displayName = typeof body.display_name === 'string' && body.display_name.trim() ? body.display_name.trim() : null;
+    return { input, rowNumber: index + 1, valid, errors, displayName };
+  });
+
+  const identities = [...new Set(prepared.flatMap((p) => (p.valid?.socials ?? []).map((s) => s.identity)))];
+  const [rosterSocials, rosterSize] = await Promise.all([
+    identities.length === 0
+      ? []
+      : db.socialAccount.findMany({ where: { rosterAgencyId: agencyId, identity: { in: identities } }, select: { creatorId: true, identity: true } }),
+    db.rosterMembership.count({ where: { agencyId } }),
+  ]);
+  // identity → a roster creator id, or `row:N` for an identity an earlier new row of this preview brings.
+  const ownerOf = new Map<string, string>(rosterSocials.map((s) => [s.identity, s.creatorId]));
+
+  const rows: StoredRow[] = prepared.map((p) => {
+    const base = { row_number: p.rowNumber, display_name: p.displayName, input: p.input, creator_id: null, same_as_row: null };
+    if (!p.valid) return { ...base, status: 'invalid', errors: p.errors };
+    const socials = p.valid.socials ?? [];
+    const owners = [...new Set(socials.map((s) => ownerOf.get(s.identity)).filter((o): o is string => !!o))];
+    if (owners.length > 1) {
+      const named = owners.map((o) => (o.startsWith('row:') ? `row ${o.slice(4)}` : o));
+      // Same words as the import uses for roster creators.
+      return { ...base, status: 'invalid', errors: [`The socials belong to ${owners.length} different roster creators (${named.join(', ')}).`] };
+    }
+    const owner = owners[0] ?? `row:${p.rowNumber}`;
+    for (const social of socials) if (!ownerOf.has(social.identity)) ownerOf.set(social.identity, owner);
+    if (owners.length === 0) return { ...base, status: 'new', errors: [] };
+    return owner.startsWith('row:')
+      ? { ...base, status: 'existing', same_as_row: Number(owner.slice(4)), errors: [] }
+      : { ...base, status: 'existing', creator_id: owner, errors: [] };
+  });
+
+  const count = (status: PreviewRowStatus) => rows.filter((r) => r.status === status).length;
+  const summary: PreviewSummary = {
+    total: rows.length,
+    valid: rows.length - count('invalid'),
+    invalid: count('invalid'),
+    new_creators: count('new'),
+    existing_creators: count('existing'),
+    roster_size_before: rosterSize,
+    roster_size_after: rosterSize + count('new'),
+  };
+  return { rows, summary };
+}
+
+export async function createCreatorImportPreview(db: Db, agencyId: string, source: PreviewSource): Promise<CreatorImportPreview> {
+  const { kind, rows: inputs, filename } = sourceRows(source);
+  const { rows, summary } = await classify(db, agencyId, inputs);
+  const now = Date.now();
+  // Housekeeping on the way: this agency's long-expired previews go.
+  await db.creatorImportPreview.deleteMany({ where: { agencyId, expiresAt: { lt: new Date(now - PREVIEW_RETENTION_MS) } } });
+  return db.creatorImportPreview.create({
+    data: {
+      id: newObjectId(),
+      agencyId,
+      source: kind,
+      sourceFilename: filename,
+      total: rows.length,
+      rows: rows as never,
+      summary: summary as never,
+      expiresAt: new Date(now + PREVIEW_TTL_MS),
+    },
+  });
+}
+
+export async function getCreatorImportPreview(db: Db, agencyId: string, previewId: string): Promise<CreatorImportPreview> {
+  const preview = await db.creatorImportPreview.findFirst({ where: { id: previewId, agencyId } });
+  if (!preview) throw notFound('import preview', previewId);
+  return preview;
+}
+
+export interface CommitResult {
+  /** false when the preview had been committed already: the import that commit started. */
+  created: boolean;
+  creatorImport: CreatorImport;
+}
+
+/**
+ * Turns the preview's rows (all of them, so row numbers match; invalid rows fail again with the same
+ * errors) into a queued creator import. Whoever claims the preview first creates the import, in the
+ * same transaction; everyone else gets that import back.
+ */
+/**
+ * Commits a preview as a creator import. The import's job row is written in the same transaction
+ * (src/server/jobs), so a committed preview can never be left without the job that processes it.
+ */
+export async function commitCreatorImportPreview(
+  app: { db: Db; jobs: Pick<JobRunner, 'enqueue'> },
+  agencyId: string,
+  previewId: string,
+): Promise<CommitResult> {
+  const { db } = app;
+  const importId = newObjectId();
+  const created = await db.$transaction(async (tx) => {
+    const claimed = await tx.creatorImportPreview.updateMany({
+      where: { id: previewId, agencyId, importId: null, expiresAt: { gt: new Date() } },
+      data: { importId, committedAt: new Date() },
+    });
+    if (claimed.count === 0) return null;
+    const preview = await tx.creatorImportPreview.findUniqueOrThrow({ where: { id: previewId } });
+    const rows = preview.rows as unknown as StoredRow[];
+    if (rows.every((r) => r.status === 'invalid')) {
+      throw new ApiError('conflict', `Every row of preview ${previewId} is invalid, so committing it would import nothing. Fix the rows and preview them again.`);
+    }
+    const creatorImport = await tx.creatorImport.create({
+      data: {
+        id: importId,
+        agencyId,
+        sourceFilename: preview.sourceFilename ?? `preview-${previewId}.${preview.source === 'csv' ? 'csv' : 'json'}`,
+        contentHash: `preview:${previewId}`,
+        // The preview's unique import_id already rules out a second run of these rows.
+        activeKey: null,
+        total: rows.length,
+      },
+    });
+    await insertRows(
+      tx,
+      'creator_import_rows',
+      rows.map((row) => ({ id: newObjectId(), importId, rowNumber: row.row_number, input: row.input })),
+    );
+    await app.jobs.enqueue(tx, { kind: CREATOR_IMPORT_EVENT, account: { type: 'agency', id: agencyId }, payload: { importId } });
+    return creatorImport;
+  });
+  if (created) return { created: true, creatorImport: created };
+
+  const preview = await getCreatorImportPreview(db, agencyId, previewId);
+  if (preview.importId) {
+    const existing = await db.creatorImport.findUniqueOrThrow({ where: { id: preview.importId } });
+    return { created: false, creatorImport: existing };
+  }
+  throw new ApiError('preview-expired', `Preview ${previewId} expired at ${preview.expiresAt.toISOString()} without being committed. Preview the rows again.`);
+}
+
+export function previewStatus(preview: Pick<CreatorImportPreview, 'importId' | 'expiresAt'>, now = Date.now()): 'ready' | 'committed' | 'expired' {
+  if (preview.importId) return 'committed';
+  return preview.expiresAt.getTime() <= now ? 'expired' : 'ready';
+}
+
+export function creatorImportPreviewView(preview: CreatorImportPreview) {
+  const rows = preview.rows as unknown as StoredRow[];
+  return {
+    id: preview.id,
+    status: previewStatus(preview),
+    source: preview.source as 'csv' | 'rows',
+    source_filename: preview.sourceFilename,
+    summary: preview.summary as unknown as PreviewSummary,
+    rows: rows.map(({ row_number, status, display_name, creator_id, same_as_row, errors }) => ({
+      row_number,
+      status,
+      display_name,
+      creator_id,
+      same_as_row,
+      errors,
+    })),
+    import_id: preview.importId,
+    expires_at: preview.expiresAt.toISOString(),
+    committed_at: preview.committedAt?.toISOString() ?? null,
+    created_at: preview.createdAt.toISOString(),
+  };
+}
