@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { ApiError } from '../http/problems';
-import { SOCIAL_PLATFORMS, type SocialPlatformInput } from '../lib/social-identity';
+import { SOCIAL_PLATFORMS } from '../lib/social-identity';
 import { unstorableTextProblem } from '../lib/storable-text';
 
 /**
