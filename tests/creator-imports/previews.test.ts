@@ -47,7 +47,7 @@ describe('roster import previews', () => {
     expect(data.rows[1]).toMatchObject({ creator_id: existingId, same_as_row: null });
     expect(data.rows[2]).toMatchObject({ creator_id: null, same_as_row: 1 });
     expect(data.rows[3].errors).toEqual(expect.arrayContaining([expect.stringMatching(/^country: /), expect.stringMatching(/^socials\[0\]: .*instagram/)]));
-    expect(data.rows[4].errors).toEqual(expect.arrayContaining(['display_name: required.', expect.stringMatching(/nickname/)]));
+    expect(data.rows[4].errors).toEqual(expect.arrayContaining(['display_name: Required.', expect.stringMatching(/nickname/)]));
     expect(data.rows[4].display_name).toBeNull();
     expect(await t.db.rosterMembership.count({ where: { agencyId } })).toBe(1);
 

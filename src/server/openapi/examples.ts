@@ -1,3 +1,8 @@
+import { commitCreatorImportPreviewResponseExample } from '../routers/creator-import-previews/commit.schema';
+import { createCreatorImportPreviewRequestExample } from '../routers/creator-import-previews/create.schema';
+import { previewExample } from '../routers/creator-import-previews/schemas';
+import { duplicateMediaKitResponseExample } from '../routers/media-kits/duplicate.schema';
+
 /**
  * A request and a response example for every operation, keyed `METHOD /path` as in the document.
  * `request` is what the procedure receives (path and query parameters and body fields together);
@@ -13,6 +18,18 @@ export interface OperationExample {
 }
 
 export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
+  'POST /creator-imports/previews': { request: createCreatorImportPreviewRequestExample, status: 201, response: { data: previewExample } },
+  'GET /creator-imports/previews/{preview_id}': { request: { preview_id: previewExample.id }, status: 200, response: { data: previewExample } },
+  'POST /creator-imports/previews/{preview_id}/commit': {
+    request: { preview_id: previewExample.id },
+    status: 202,
+    response: commitCreatorImportPreviewResponseExample,
+  },
+  'POST /media-kits/{media_kit_id}/duplicate': {
+    request: { media_kit_id: '6b0243d1a5e3c20d6a1f0c11', name: 'Spring 2027 rates' },
+    status: 201,
+    response: duplicateMediaKitResponseExample,
+  },
   "GET /me": {
     "status": 200,
     "response": {

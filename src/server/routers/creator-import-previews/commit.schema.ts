@@ -7,19 +7,18 @@ export const commitCreatorImportPreviewInput = z.strictObject({
   preview_id: objectId.meta({ description: 'The preview to commit, made by this agency within the last 30 minutes.', example: previewExample.id }),
 });
 
-export const commitCreatorImportPreviewOutput = single(creatorImportSchema).meta({
-  examples: [
-    {
-      data: {
-        id: '6b0251c27c1e9a0d6a1f0d40',
-        status: 'queued',
-        source_filename: `preview-${previewExample.id}.json`,
-        progress: { total: 3, processed: 0, created: 0, socials_attached: 0, failed: 0 },
-        rows: [],
-        created_at: '2026-11-23T14:10:00.000Z',
-        started_at: null,
-        completed_at: null,
-      },
-    },
-  ],
-});
+export const commitCreatorImportPreviewOutput = single(creatorImportSchema);
+
+/** The response example (src/server/openapi/examples.ts). */
+export const commitCreatorImportPreviewResponseExample = {
+  data: {
+    id: '6b0251c27c1e9a0d6a1f0d40',
+    status: 'queued',
+    source_filename: `preview-${previewExample.id}.json`,
+    progress: { total: 3, processed: 0, created: 0, socials_attached: 0, failed: 0 },
+    rows: [],
+    created_at: '2026-11-23T14:10:00.000Z',
+    started_at: null,
+    completed_at: null,
+  },
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { single } from '../shared/schemas';
-import { creatorImportPreviewSchema, previewExample } from './schemas';
+import { creatorImportPreviewSchema } from './schemas';
 
 const creatorRow = z.record(z.string(), z.unknown()).meta({
   description:
@@ -17,17 +17,15 @@ export const createCreatorImportPreviewInput = z
       example: 'display_name,country,instagram\nAda Lovelace,GB,@ada\n',
     }),
     filename: z.string().trim().min(1).max(255).optional().meta({ description: 'A name recorded with CSV text (shown as the import’s `source_filename`).', example: 'spring-roster.csv' }),
-  })
-  .meta({
-    examples: [
-      {
-        rows: [
-          { display_name: 'Ada Lovelace', country: 'GB', socials: [{ platform: 'instagram', handle_or_url: '@ada' }] },
-          { display_name: 'Grace Hopper', socials: [{ platform: 'youtube', handle_or_url: 'https://www.youtube.com/@gracehopper' }] },
-          { display_name: 'Alan', country: 'England' },
-        ],
-      },
-    ],
   });
 
-export const createCreatorImportPreviewOutput = single(creatorImportPreviewSchema).meta({ examples: [{ data: previewExample }] });
+/** The request example (src/server/openapi/examples.ts). */
+export const createCreatorImportPreviewRequestExample = {
+  rows: [
+    { display_name: 'Ada Lovelace', country: 'GB', socials: [{ platform: 'instagram', handle_or_url: '@ada' }] },
+    { display_name: 'Grace Hopper', socials: [{ platform: 'youtube', handle_or_url: 'https://www.youtube.com/@gracehopper' }] },
+    { display_name: 'Alan', country: 'England' },
+  ],
+};
+
+export const createCreatorImportPreviewOutput = single(creatorImportPreviewSchema);

@@ -6,4 +6,4 @@ export const getCreatorImportPreviewInput = z.strictObject({
   preview_id: objectId.meta({ description: 'A preview made by this agency (anyone else’s is 404).', example: previewExample.id }),
 });
 
-export const getCreatorImportPreviewOutput = single(creatorImportPreviewSchema).meta({ examples: [{ data: previewExample }] });
+export const getCreatorImportPreviewOutput = single(creatorImportPreviewSchema);

@@ -13,7 +13,8 @@ export const duplicateMediaKitInput = z.strictObject({
     .meta({ description: 'Name of the copy, 1–100 characters. Default: the original’s name followed by “(copy)”.', example: 'Spring 2027 rates' }),
 });
 
-const example = {
+/** The response example (src/server/openapi/examples.ts). */
+export const duplicateMediaKitResponseExample = {
   data: {
     id: '6b0244f07c1e9a0d6a1f0c2a',
     creator_id: '6b0243d1a5e3c20d6a1f0c0f',
@@ -40,4 +41,4 @@ const example = {
   },
 };
 
-export const duplicateMediaKitOutput = single(mediaKitSchema).meta({ examples: [example] });
+export const duplicateMediaKitOutput = single(mediaKitSchema);
