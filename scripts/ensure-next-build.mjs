@@ -1,5 +1,6 @@
 // `npm start` runs this first: build the web app once on a fresh checkout (or after sources change),
-// so the quick start stays `npm install && npm start`.
+// so the quick start stays `npm install && npm start`. Its sibling scripts/ensure-server-build.mjs
+// compiles server.ts the same way (dist/server.js); `npm start` then runs that with plain node.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
