@@ -28,11 +28,12 @@ describe('MCP Inspector CLI', () => {
 
   async function inspector(...args: string[]) {
     // The CLI reads its own package.json relative to the working directory: run it from its build folder.
-    const { stdout } = await run(process.execPath, [cli, `${t.baseUrl}/mcp`, '--transport', 'http', ...args], { cwd: path.dirname(cli), timeout: 30_000 });
+    const { stdout } = await run(process.execPath, [cli, `${t.baseUrl}/mcp`, '--transport', 'http', ...args], { cwd: path.dirname(cli), timeout: 120_000 });
     return JSON.parse(stdout) as Record<string, unknown>;
   }
 
-  it('lists the tools and calls one with a bearer key', async () => {
+  // Each call starts a Node process: slow on a loaded machine.
+  it('lists the tools and calls one with a bearer key', { timeout: 300_000 }, async () => {
     const listed = (await inspector('--header', `Authorization: Bearer ${key}`, '--method', 'tools/list')) as { tools: { name: string }[] };
     const names = listed.tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['me_get', 'creators_create', 'creators_get', 'creator_imports_create', 'sponsorship_matches_list']));
@@ -44,7 +45,7 @@ describe('MCP Inspector CLI', () => {
     expect(called.structuredContent.data).toMatchObject({ created: true, creator: { display_name: 'Inspected' } });
   });
 
-  it('fails to connect without a key', async () => {
+  it('fails to connect without a key', { timeout: 150_000 }, async () => {
     await expect(inspector('--method', 'tools/list')).rejects.toThrow(/401|authentication-required/);
   });
 });

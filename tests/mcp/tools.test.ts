@@ -4,7 +4,6 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolNameFor } from '../../src/server/mcp/tools';
-import { createOpportunity } from '../../src/server/services/sponsorships';
 import { startTestApp, type TestApp } from '../support/app';
 import { waitForImport } from '../creator-imports/support';
 import { connectMcp, dataOf, problemOf } from './support';
@@ -37,7 +36,6 @@ describe('MCP tools', () => {
     await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
     fixtureOrigin = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`;
     t = await startTestApp({ config: { fetchAllowPrivateNetworks: true } });
-    await createOpportunity(t.db, { brand: 'OpenBrand', title: 'Anyone welcome' });
     agencyId = (await t.agency({ plan: 'pro' })).id;
     agencyKey = await t.key({ type: 'agency', id: agencyId });
     creatorId = (await t.creatorAccount({ plan: 'pro' })).id;

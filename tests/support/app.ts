@@ -50,6 +50,9 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
     }),
   );
   answerProtocolErrors(server);
+  // As in server.ts: far longer than fetch's own idle timeout, so a client never reuses a socket the
+  // server is closing (ECONNRESET when a loaded machine delays the client's timer past the server's).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const db = app.services.db;
