@@ -12,8 +12,10 @@ import { loadConfig } from './src/server/config';
 import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
 import { newRequestId } from './src/server/http/api-handler';
 import { createNodeListener } from './src/server/http/node';
+import { createSharePageServer } from './src/server/http/share-page-cache';
 import { problemBody } from './src/server/http/problems';
 import { seedDemoIfEmpty } from './src/server/services/demo';
+import { loadAppSecret } from './src/server/services/settings';
 
 const dev = process.argv.includes('--dev');
 // --api-only: serve /public/v1 and /openapi.json without starting Next (API-only deployments, the bench).
@@ -58,10 +60,18 @@ if (apiOnly) {
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handleWithNext = nextApp.getRequestHandler();
+  // Share pages (/m, /l, /d, /r, /roster): counted in memory and served from a cache of Next's renders.
+  const sharePages = createSharePageServer({
+    services: app.services,
+    render: handleWithNext,
+    secret: await loadAppSecret(app.services.db, config.appSecret),
+    cache: !dev,
+  });
   handlePage = (req, res) => {
     // The sign-in limiter counts per client address: unless a trusted proxy set it, a client-sent
     // X-Forwarded-For is replaced by the socket's address so it cannot be forged.
     if (!config.trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    if (sharePages.handle(req, res)) return;
     return handleWithNext(req, res);
   };
 }

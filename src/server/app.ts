@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './rate-limit/limiter';
 import { appRouter } from './routers/app';
 import { LastUsedRecorder } from './services/api-keys';
+import { PageViewBuffer } from './services/page-view-buffer';
 import { loadAppSecret } from './services/settings';
 import { registerJobHandlers, resumeUnfinishedJobs } from './jobs/handlers';
 import { createInngestRunner } from './jobs/inngest';
@@ -50,6 +51,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db),
+    pageViews: new PageViewBuffer(db, { logger, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
     jobs: config.inngest ? createInngestRunner(config.inngest, logger) : createInProcessRunner(logger),
   };
   registerJobHandlers(services);
@@ -65,6 +67,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     async close() {
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
+      await services.pageViews.close().catch((error) => logger.error('could not record buffered page views', { error: String(error) }));
       await services.rateLimiter.close();
       await database.close();
     },

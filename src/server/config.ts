@@ -37,6 +37,8 @@ export interface AppConfig {
   /** Behind a reverse proxy that sets X-Forwarded-For: keep its value (else the socket address replaces it). */
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Share pages: counted loads per page per client address per UTC hour, and the page cache's TTL backstop. */
+  sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -93,5 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
     trustProxy: nonEmpty(env.TRUST_PROXY) === 'true',
+    sharePages: {
+      viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),
+      cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),
+      cacheMaxBytes: intFrom(env.SHARE_PAGE_CACHE_MAX_MB, 64, 'SHARE_PAGE_CACHE_MAX_MB') * 1_048_576,
+    },
   };
 }

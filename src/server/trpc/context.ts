@@ -5,6 +5,7 @@ import type { CursorCodec } from '../lib/cursor';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
 import type { LastUsedRecorder } from '../services/api-keys';
+import type { PageViewBuffer } from '../services/page-view-buffer';
 import type { JobRunner } from '../jobs/runner';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
@@ -19,6 +20,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   cursors: CursorCodec;
   lastUsed: LastUsedRecorder;
+  /** Share-page loads, counted in memory and written about once a second. */
+  pageViews: PageViewBuffer;
   jobs: JobRunner;
 }
 
