@@ -229,5 +229,10 @@ describe('an instance that missed a message converges within its TTL', () => {
     const converged = await eventually(() => pages.get(`/l/${slug}`), (r) => r.body.includes('after'), 5_000);
     expect(converged.body).toContain('after');
     expect(Date.now() - started).toBeLessThan(3_000);
+    // Past the TTL with nothing changed, the page is re-checked (one read) but not re-rendered.
+    const renders = pages.renders.length;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    for (let i = 0; i < 5; i += 1) expect((await pages.get(`/l/${slug}`)).body).toContain('after');
+    expect(pages.renders.length).toBe(renders);
   });
 });

@@ -21,8 +21,8 @@ import { shareClientAddress } from './share-client-address';
  * LISTEN/NOTIFY (share-page-invalidation.ts) and every instance drops exactly the pages carrying one;
  * a render that overlapped an invalidation of its tags is not kept. A reconnect of the listener drops
  * everything (messages may have been missed), and a TTL backstop (SHARE_PAGE_CACHE_TTL_SECONDS)
- * refreshes every page a few seconds after it was rendered: one request re-renders while the others
- * are served the previous copy.
+ * revalidates every page a few seconds after it was checked: one request re-reads what the page shows
+ * (while the others are served the current copy) and re-renders only if that changed.
  *
  * Password-protected decks: the cached "locked" variant (the password form) is rendered without
  * cookies; the "unlocked" variant is served only to a request whose unlock cookie is valid for the
@@ -347,14 +347,24 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
       }
     }
     if (!entry) {
+      let loaded: PathEntry;
       try {
-        entry = await loadEntry(path, route);
+        loaded = await loadEntry(path, route);
       } catch (error) {
         if (replacing) replacing.refreshing = false;
         throw error;
       }
-      state = 'miss';
-      if (!replacing && clean(entry) && !entries.has(path)) insert(path, entry);
+      if (replacing && loaded.meta.fingerprint === replacing.meta.fingerprint && clean(loaded) && entries.get(path) === replacing) {
+        // Revalidated: the page shows the same data as when it was rendered — keep it, no render.
+        replacing.freshUntil = loaded.freshUntil;
+        replacing.refreshing = false;
+        entry = replacing;
+        replacing = undefined;
+      } else {
+        entry = loaded;
+        state = 'miss';
+        if (!replacing && clean(entry) && !entries.has(path)) insert(path, entry);
+      }
     }
     const variant = variantOf(req, entry.meta);
     count(req, entry.meta, variant);

@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { Db } from '../db/database';
 import type { Logger } from '../lib/logger';
-import { housekeeping, insertPageViews, skipReason, visitorId, type HeaderReader, type PageViewTarget, type SkipReason } from './page-views';
+import { housekeeping, insertPageViews, skipReason, visitorId, visitorIdNow, type HeaderReader, type PageViewTarget, type SkipReason } from './page-views';
 
 /**
  * Page views counted off the render path. A share-page load is recorded in memory (`record`: no I/O,
@@ -33,7 +33,9 @@ export type BufferedRecordResult = { recorded: true } | { recorded: false; skipp
 
 interface BufferedView {
   target: PageViewTarget;
-  /** Kept only until the flush computes the visitor hash; never stored. */
+  /** Hashed at once when the day's salt is known (spreads the work over the loads), else at the flush. */
+  visitorHash: string | null;
+  /** Kept only until the visitor hash is computed; never stored. */
   address: string;
   userAgent: string;
   at: number;
@@ -88,7 +90,9 @@ export class PageViewBuffer {
     const seen = this.perAddress.get(key) ?? 0;
     if (seen >= this.options.maxPerAddressPerHour) return { recorded: false, skipped: 'capped' };
     this.perAddress.set(key, seen + 1);
-    this.pending.push({ target, address, userAgent: headers.get('user-agent') ?? '', at });
+    const userAgent = headers.get('user-agent') ?? '';
+    const visitorHash = visitorIdNow(target, address, userAgent, at);
+    this.pending.push(visitorHash ? { target, visitorHash, address: '', userAgent: '', at } : { target, visitorHash, address, userAgent, at });
     if (this.pending.length > this.maxBuffered) {
       const dropped = this.pending.splice(0, this.pending.length - this.maxBuffered);
       this.options.logger.error('page view buffer full: dropped the oldest views', { dropped: dropped.length });
@@ -123,7 +127,9 @@ export class PageViewBuffer {
   private async write(batch: BufferedView[]): Promise<number> {
     await housekeeping(this.db, Date.now());
     const rows = [];
-    for (const view of batch) rows.push({ target: view.target, visitorHash: await visitorId(this.db, view.target, view.address, view.userAgent, view.at), at: view.at });
+    for (const view of batch) {
+      rows.push({ target: view.target, visitorHash: view.visitorHash ?? (await visitorId(this.db, view.target, view.address, view.userAgent, view.at)), at: view.at });
+    }
     return insertPageViews(this.db, rows);
   }
 

@@ -82,12 +82,21 @@ async function daySalt(db: Db, day: string): Promise<string> {
   return value;
 }
 
-export async function visitorId(db: Db, target: PageViewTarget, address: string, userAgent: string, at: number): Promise<string> {
-  const salt = await daySalt(db, utcDay(at));
+function hashVisitor(salt: string, target: PageViewTarget, address: string, userAgent: string): string {
   return createHash('sha256')
     .update(`${salt}\n${target.owner.type}:${target.owner.id}\n${address}\n${userAgent}`)
     .digest('base64url')
     .slice(0, 22);
+}
+
+export async function visitorId(db: Db, target: PageViewTarget, address: string, userAgent: string, at: number): Promise<string> {
+  return hashVisitor(await daySalt(db, utcDay(at)), target, address, userAgent);
+}
+
+/** The visitor id when the day's salt is already known to this process (no I/O), else null. */
+export function visitorIdNow(target: PageViewTarget, address: string, userAgent: string, at: number): string | null {
+  const salt = saltCache.get(utcDay(at));
+  return salt === undefined ? null : hashVisitor(salt, target, address, userAgent);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { PageViewTarget, ViewResourceType } from './page-views';
 import { getPublicCampaignReport, getPublicDeck, getPublicLinkInBio, getPublicMediaKit, getPublicRoster } from './public-pages';
@@ -41,6 +42,8 @@ export interface SharePageMeta {
   tags: string[];
   /** Set for a password-protected deck: its content is only for visitors holding an unlock cookie. */
   lock: { deckId: string; passwordHash: string } | null;
+  /** A hash of everything the page shows: equal fingerprints render equal pages. */
+  fingerprint: string;
 }
 
 const creatorTags = (creators: { id: string }[]): SharePageTag[] => creators.map((c) => `creator:${c.id}` as const);
@@ -51,34 +54,36 @@ export function missingTag(kind: SharePageKind): string {
 }
 
 export async function resolveSharePage(db: Db, route: SharePageRoute): Promise<SharePageMeta> {
-  const missing: SharePageMeta = { target: null, tags: [missingTag(route.kind)], lock: null };
+  const [meta, shown] = await resolve(db, route);
+  return { ...meta, fingerprint: createHash('sha256').update(JSON.stringify(shown ?? null)).digest('base64url') };
+}
+
+async function resolve(db: Db, route: SharePageRoute): Promise<[Omit<SharePageMeta, 'fingerprint'>, unknown]> {
+  const missing = [{ target: null, tags: [missingTag(route.kind)], lock: null }, null] as [Omit<SharePageMeta, 'fingerprint'>, unknown];
   switch (route.kind) {
     case 'media_kit': {
       const kit = await getPublicMediaKit(db, route.slug);
-      return kit ? { target: kit.target, tags: [`media_kit:${kit.target.id}`, `creator:${kit.creator.id}`], lock: null } : missing;
+      return kit ? [{ target: kit.target, tags: [`media_kit:${kit.target.id}`, `creator:${kit.creator.id}`], lock: null }, kit] : missing;
     }
     case 'link_in_bio': {
       const page = await getPublicLinkInBio(db, route.slug);
-      return page ? { target: page.target, tags: [`link_in_bio:${page.target.id}`, `creator:${page.target.owner.id}`], lock: null } : missing;
+      return page ? [{ target: page.target, tags: [`link_in_bio:${page.target.id}`, `creator:${page.target.owner.id}`], lock: null }, page] : missing;
     }
     case 'deck': {
       const deck = await getPublicDeck(db, route.slug);
       if (!deck) return missing;
-      return {
-        target: deck.target,
-        tags: [`deck:${deck.id}`, `agency:${deck.target.owner.id}`, ...creatorTags(deck.creators)],
-        lock: deck.passwordHash ? { deckId: deck.id, passwordHash: deck.passwordHash } : null,
-      };
+      const lock = deck.passwordHash ? { deckId: deck.id, passwordHash: deck.passwordHash } : null;
+      return [{ target: deck.target, tags: [`deck:${deck.id}`, `agency:${deck.target.owner.id}`, ...creatorTags(deck.creators)], lock }, deck];
     }
     case 'campaign': {
       const report = await getPublicCampaignReport(db, route.slug);
       if (!report) return missing;
       const owner = report.target.owner;
-      return { target: report.target, tags: [`campaign:${report.target.id}`, `${owner.type}:${owner.id}`, ...creatorTags(report.creators)], lock: null };
+      return [{ target: report.target, tags: [`campaign:${report.target.id}`, `${owner.type}:${owner.id}`, ...creatorTags(report.creators)], lock: null }, report];
     }
     case 'roster': {
       const roster = await getPublicRoster(db, route.slug);
-      return roster ? { target: roster.target, tags: [`agency:${roster.target.id}`, ...creatorTags(roster.creators)], lock: null } : missing;
+      return roster ? [{ target: roster.target, tags: [`agency:${roster.target.id}`, ...creatorTags(roster.creators)], lock: null }, roster] : missing;
     }
   }
 }
