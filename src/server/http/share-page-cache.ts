@@ -357,6 +357,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
       if (replacing && loaded.meta.fingerprint === replacing.meta.fingerprint && clean(loaded) && entries.get(path) === replacing) {
         // Revalidated: the page shows the same data as when it was rendered — keep it, no render.
         replacing.freshUntil = loaded.freshUntil;
+        replacing.generation = loaded.generation;
         replacing.refreshing = false;
         entry = replacing;
         replacing = undefined;

@@ -22,8 +22,7 @@ export async function unlockDeck(slug: string, _previous: UnlockState, form: For
   const app = await getApp();
   const deck = await getPublicDeck(app.services.db, slug);
   if (!deck?.passwordHash) redirect(`/d/${encodeURIComponent(slug)}`);
-  const requestHeaders = await headers();
-  const decision = await app.services.rateLimiter.check('sign-in-client', `deck:${deck.id}:${clientAddress(requestHeaders) || 'unknown'}`);
+  const decision = await app.services.rateLimiter.check('sign-in-client', `deck:${deck.id}:${clientAddress(await headers()) || 'unknown'}`);
   if (decision && !decision.allowed) {
     return { error: retryMessage(decision.resetSeconds) };
   }
@@ -38,9 +37,5 @@ export async function unlockDeck(slug: string, _previous: UnlockState, form: For
     path: `/d/${deck.slug}`,
     maxAge: UNLOCK_HOURS * 3600,
   });
-  // Called from the page's script, the redirect answers with the unlocked deck in this same response
-  // (no GET reaches the share-page fast path, which counts the other loads): count it here. A form
-  // posted without script gets a 303 and the GET that follows is counted there instead.
-  if (requestHeaders.get('next-action')) app.services.pageViews.record(deck.target, requestHeaders, clientAddress(requestHeaders));
   redirect(`/d/${deck.slug}`);
 }
