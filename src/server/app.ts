@@ -51,7 +51,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db),
-    pageViews: new PageViewBuffer(db, { logger, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
+    pageViews: new PageViewBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
     jobs: config.inngest ? createInngestRunner(config.inngest, logger) : createInProcessRunner(logger),
   };
   registerJobHandlers(services);

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import type { Db } from '../db/database';
+import type { Db, SqlQuery } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { housekeeping, insertPageViews, skipReason, visitorId, visitorIdNow, type HeaderReader, type PageViewTarget, type SkipReason } from './page-views';
 
@@ -27,6 +27,8 @@ export interface PageViewBufferOptions {
   flushIntervalMs?: number;
   /** Views held in memory at most (while the database is failing); older ones are dropped past it. */
   maxBuffered?: number;
+  /** The raw driver for the flush statement (else it goes through Prisma). */
+  sql?: SqlQuery;
 }
 
 export type BufferedRecordResult = { recorded: true } | { recorded: false; skipped: SkipReason | 'capped' };
@@ -130,7 +132,7 @@ export class PageViewBuffer {
     for (const view of batch) {
       rows.push({ target: view.target, visitorHash: view.visitorHash ?? (await visitorId(this.db, view.target, view.address, view.userAgent, view.at)), at: view.at });
     }
-    return insertPageViews(this.db, rows);
+    return insertPageViews(this.db, rows, this.options.sql);
   }
 
   /** Stops the timer and writes what is buffered (graceful shutdown). */

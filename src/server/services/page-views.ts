@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Db, SqlQuery } from '../db/database';
 import type { SubjectType } from '../auth/scopes';
 import { DAY_MS } from '../lib/zoned-time';
 
@@ -140,18 +140,23 @@ export function scopesOf(target: PageViewTarget): Scope[] {
  * rollup deltas. Calls from all instances take turns on an advisory lock inside it, so concurrent
  * batches never race on a visitor's first and last slot.
  */
-export async function insertPageViews(db: Db, views: readonly { target: PageViewTarget; visitorHash: string; at: number }[]): Promise<number> {
+export async function insertPageViews(
+  db: Db,
+  views: readonly { target: PageViewTarget; visitorHash: string; at: number }[],
+  sql?: SqlQuery,
+): Promise<number> {
   if (views.length === 0) return 0;
-  const ownerScopes = views.map(({ target }) => (OWNER_AGGREGATED_TYPES.includes(target.type) ? target.owner.type : null));
-  const [row] = await db.$queryRawUnsafe<{ counted: number }[]>(
-    'SELECT record_page_views($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp(3)[]) AS counted',
+  const text = 'SELECT record_page_views($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp(3)[]) AS counted';
+  const params = [
     views.map((v) => v.target.type),
     views.map((v) => v.target.id),
-    ownerScopes,
+    views.map(({ target }) => (OWNER_AGGREGATED_TYPES.includes(target.type) ? target.owner.type : null)),
     views.map((v) => v.target.owner.id),
     views.map((v) => v.visitorHash),
     views.map((v) => new Date(v.at).toISOString().replace('Z', '')),
-  );
+  ];
+  // The raw driver when given (the buffer's flushes: thousands of parameters, no ORM in between).
+  const [row] = sql ? await sql<{ counted: number }>(text, params, { name: 'record_page_views' }) : await db.$queryRawUnsafe<{ counted: number }[]>(text, ...params);
   return Number(row?.counted ?? 0);
 }
 
