@@ -23,7 +23,7 @@ const MAX_SLUG_LENGTH = 128;
 
 /** `/l/<slug>` → link in bio, and so on; null for any other path (sub-paths included). */
 export function matchSharePath(pathname: string): SharePageRoute | null {
-  const match = /^\/(m|l|d|r|roster)\/([^/]+)\/?$/.exec(pathname);
+  const match = /^\/(m|l|d|r|roster)\/([^/]+)$/.exec(pathname);
   if (!match) return null;
   let slug: string;
   try {
