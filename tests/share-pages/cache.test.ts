@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCreatorImport, createCreatorImport } from '../../src/server/services/creator-imports';
 import { updateMediaKit } from '../../src/server/services/media-kits';
 import { deckUnlockToken } from '../../src/server/services/public-pages';
-import { deckUnlockCookieName } from '../../src/server/services/share-pages';
+import { tagPayloads } from '../../src/server/services/share-page-invalidation';
+import { deckUnlockCookieName, matchSharePath } from '../../src/server/services/share-pages';
 import { startTestApp, type TestApp } from '../support/app';
 import { rosterCreator } from '../decks/fixtures';
 import { eventually, startSharePages, type SharePages } from './support';
@@ -234,5 +235,53 @@ describe('an instance that missed a message converges within its TTL', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     for (let i = 0; i < 5; i += 1) expect((await pages.get(`/l/${slug}`)).body).toContain('after');
     expect(pages.renders.length).toBe(renders);
+  });
+});
+
+describe('a render that overlaps an invalidation of what it shows', () => {
+  let t: TestApp;
+  let pages: SharePages;
+  let gate: Promise<void> | null = null;
+  beforeAll(async () => {
+    t = await startTestApp();
+    pages = await startSharePages(t, { beforeRender: () => gate ?? Promise.resolve() });
+  });
+  afterAll(async () => {
+    await pages.close();
+    await t.close();
+  });
+
+  it('is served to its own request but not kept', async () => {
+    const creator = await t.creatorAccount();
+    const key = await t.key({ type: 'creator', id: creator.id });
+    const slug = `race-${uid()}`;
+    const created = (await (await t.request('/public/v1/link-in-bio', { method: 'POST', key, json: { slug, username: `u${uid()}` } })).json()) as { data: { id: string } };
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    const slow = pages.get(`/l/${slug}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    pages.server.invalidate([`link_in_bio:${created.data.id}`]); // a write lands while the page renders
+    release();
+    gate = null;
+    expect((await slow).status).toBe(200);
+    expect((await pages.get(`/l/${slug}`)).cache).toBe('miss');
+    expect((await pages.get(`/l/${slug}`)).cache).toBe('hit');
+  });
+});
+
+describe('share paths and invalidation payloads', () => {
+  it('matches the five share pages and nothing below or beside them', () => {
+    expect(matchSharePath('/l/cleo')).toEqual({ kind: 'link_in_bio', slug: 'cleo' });
+    expect(matchSharePath('/roster/acme-talent')).toEqual({ kind: 'roster', slug: 'acme-talent' });
+    expect(matchSharePath('/m/caf%C3%A9')).toEqual({ kind: 'media_kit', slug: 'café' });
+    for (const path of ['/l/', '/l/cleo/', '/l/cleo/x', '/lx/cleo', '/docs', '/d/%E0%A4%A', `/d/${'x'.repeat(129)}`]) expect(matchSharePath(path), path).toBeNull();
+  });
+
+  it('splits many tags into notifications under PostgreSQL’s payload limit, dropping duplicates', () => {
+    const tags = Array.from({ length: 1_000 }, (_, i) => `creator:${String(i).padStart(24, '0')}`);
+    const payloads = tagPayloads([...tags, ...tags]);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8_000);
+    expect(payloads.flatMap((p) => JSON.parse(p) as string[])).toEqual(tags);
   });
 });

@@ -35,12 +35,13 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
  * writes what the page would show (the same loaders, the same lock rule) as HTML, in two chunks as a
  * streamed render would. The browser tests (e2e/share-pages.spec.ts) cover the real pages.
  */
-export async function startSharePages(t: TestApp): Promise<SharePages> {
+export async function startSharePages(t: TestApp, options: { beforeRender?: (path: string) => Promise<void> } = {}): Promise<SharePages> {
   const secret = await loadAppSecret(t.db, t.app.services.config.appSecret);
   const renders: string[] = [];
   const render = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     renders.push(path);
+    await options.beforeRender?.(path);
     const route = matchSharePath(path)!;
     const db = t.db;
     let shown: unknown = null;
