@@ -13,9 +13,11 @@ import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
 import { newRequestId } from './src/server/http/api-handler';
 import { createInFlightTracker } from './src/server/http/in-flight';
 import { answerProtocolErrors, createNodeListener } from './src/server/http/node';
+import { createSharePageServer } from './src/server/http/share-page-cache';
 import { problemBody } from './src/server/http/problems';
 import { installProcessGuards } from './src/server/process-guards';
 import { seedDemoIfEmpty } from './src/server/services/demo';
+import { loadAppSecret } from './src/server/services/settings';
 
 const dev = process.argv.includes('--dev');
 // --api-only: serve /public/v1 and /openapi.json without starting Next (API-only deployments, the bench).
@@ -61,8 +63,19 @@ if (apiOnly) {
   const { default: next } = await import('next');
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
   await nextApp.prepare();
+  const handleWithNext = nextApp.getRequestHandler();
+  // Share pages (/m, /l, /d, /r, /roster): counted in memory and served from a cache of Next's renders.
+  const sharePages = createSharePageServer({
+    services: app.services,
+    render: handleWithNext,
+    secret: await loadAppSecret(app.services.db, config.appSecret),
+    cache: !dev,
+  });
   // The client address pages use is resolved by the node listener (TRUSTED_PROXIES), not taken from headers.
-  handlePage = nextApp.getRequestHandler();
+  handlePage = (req, res) => {
+    if (sharePages.handle(req, res)) return;
+    return handleWithNext(req, res);
+  };
 }
 
 const inFlight = createInFlightTracker();

@@ -161,4 +161,15 @@ test('link-in-bio page: visible blocks in order, social links, a view per visit 
   await expect.poll(() => viewsOf(request, secret, 'link_in_bio', created.id)).toBe(2);
   const totals = (await api(request, secret, 'GET', `/analytics/views?resource_type=link_in_bio&timeframe=today`)).totals;
   expect(totals).toEqual({ page_views: 2, unique_visitors: 1 });
+
+  // Rendered once, then served from the share-page cache; an edit shows on the next load.
+  const cached = await request.get(pathOf(created.share_url), { headers: { 'User-Agent': 'curl/8.5.0' } });
+  expect(cached.headers()['x-share-page-cache']).toBe('hit');
+  await api(request, secret, 'PATCH', '/link-in-bio', { bio: 'New season, new recipes.' });
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByText('New season, new recipes.').count();
+    })
+    .toBe(1);
 });

@@ -9,6 +9,7 @@ import { createRateLimiter } from './rate-limit/limiter';
 import { appRouter } from './routers/app';
 import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
+import { PageViewBuffer } from './services/page-view-buffer';
 import { loadAppSecret } from './services/settings';
 import { registerJobHandlers } from './jobs/handlers';
 import { createInngestRunner } from './jobs/inngest';
@@ -61,6 +62,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db),
     keyCache,
+    pageViews: new PageViewBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
     jobs: config.inngest
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
@@ -83,6 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
+      await services.pageViews.close().catch((error) => logger.error('could not record buffered page views', { error: String(error) }));
       await services.rateLimiter.close();
       detachKeyCache();
       await database.close();

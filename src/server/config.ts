@@ -44,6 +44,8 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Background jobs on the database (src/server/jobs/leased-runner.ts); README "Background jobs". */
   jobs: JobSettings;
+  /** Share pages: counted loads per page per client address per UTC hour, and the page cache's TTL backstop. */
+  sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
 }
 
 export interface JobSettings {
@@ -148,5 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
     trustedProxies: parseTrustedProxies(nonEmpty(env.TRUSTED_PROXIES)),
     jobs: jobSettings(env),
+    sharePages: {
+      viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),
+      cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),
+      cacheMaxBytes: intFrom(env.SHARE_PAGE_CACHE_MAX_MB, 64, 'SHARE_PAGE_CACHE_MAX_MB') * 1_048_576,
+    },
   };
 }

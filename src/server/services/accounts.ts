@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { announceKeyChange } from './api-key-cache';
@@ -69,6 +70,7 @@ export async function createAgency(db: Db, input: { name: string; ownerEmail: st
           planCode: input.planCode ?? 'free',
         },
       });
+      await invalidateSharePages(db, [`agency:${agency.id}`]);
       return { agency, user };
     } catch (error) {
       if (!isUniqueViolation(error, 'slug') || attempt >= 5) throw error;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SubjectType } from '../auth/scopes';
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, fieldError, notFound, preconditionFailed, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from './accounts';
@@ -222,6 +223,7 @@ export async function createCampaign(db: Db, owner: CampaignOwner, fields: Campa
           publicReportSlug: publicReportSlug(),
         },
       });
+      await invalidateSharePages(db, [`campaign:${row.id}`]);
       return withSummary(db, row);
     } catch (error) {
       // A 96-bit slug clash is practically impossible; retry rather than fail if it ever happens.
@@ -279,6 +281,7 @@ export async function updateCampaign(
     if (endsAt && row.startsAt) throw endsBeforeStarts(row.startsAt, endsAt);
     throw new ApiError('conflict', 'The campaign changed while this request was being applied; retry it.');
   }
+  await invalidateSharePages(db, [`campaign:${row.id}`]);
   return withSummary(db, row);
 }
 

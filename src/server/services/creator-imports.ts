@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { creatorInputSchema } from './creator-input';
@@ -269,6 +270,8 @@ async function processChunkInBatch(db: Db, importId: string, agencyId: string, r
         FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
              AS v(id text, status text, creator_id text, media_kit_id text, social_ids text[], errors text[])
        WHERE r.id = v.id AND r.import_id = ${importId} AND r.status = 'pending'`;
+    // The roster page, creators who gained socials, and (by type) 404s of the new default kits' slugs.
+    await invalidateSharePages(tx, [`agency:${agencyId}`, 'media_kit:new', ...new Set(newSocials.map((s) => `creator:${s.creatorId}` as const))]);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
@@ -149,6 +150,7 @@ async function createOnRoster(
     await tx.rosterMembership.create({ data: { id: newObjectId(), agencyId, creatorId: creator.id, source } });
     if (socials.length > 0) await tx.socialAccount.createMany({ data: socials.map((s) => socialRow(creator.id, agencyId, s, planned)) });
     const mediaKit = await tx.mediaKit.create({ data: defaultKitData({ type: 'agency', id: agencyId }, creator) });
+    await invalidateSharePages(tx, [`agency:${agencyId}`, `creator:${creator.id}`, `media_kit:${mediaKit.id}`]);
     const stored = await tx.socialAccount.findMany({ where: { creatorId: creator.id }, ...SOCIALS_ORDER });
     return { created: true, creator: { ...creator, socials: stored }, mediaKit, socialsAttached: socials.length };
   });
@@ -163,6 +165,7 @@ async function attachToExisting(
 ): Promise<RosterAddResult> {
   if (missing.length > 0) {
     await db.socialAccount.createMany({ data: missing.map((s) => socialRow(creatorId, agencyId, s, planned)) });
+    await invalidateSharePages(db, [`agency:${agencyId}`, `creator:${creatorId}`]);
   }
   const creator = await db.creator.findUniqueOrThrow({ where: { id: creatorId }, include: { socials: SOCIALS_ORDER } });
   const { kit } = await ensureDefaultMediaKit(db, { type: 'agency', id: agencyId }, creator);

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound, preconditionFailed, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation, slugCandidate, slugify } from './accounts';
@@ -185,7 +186,7 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
       return await db.$transaction(async (tx) => {
         await assertOnRoster(tx, agencyId, creatorIds);
         await claimDeckSlot(tx, agencyId);
-        return tx.deck.create({
+        const deck = await tx.deck.create({
           data: {
             ...(fieldData(fields, passwordHash) as Omit<Prisma.DeckUncheckedCreateInput, 'id' | 'agencyId' | 'slug' | 'title'>),
             id: newObjectId(),
@@ -196,6 +197,8 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
           },
           include: WITH_CREATORS,
         });
+        await invalidateSharePages(tx, [`deck:${deck.id}`]);
+        return deck;
       });
     } catch (error) {
       if (!isUniqueViolation(error, 'slug')) throw error;
@@ -243,6 +246,7 @@ export async function updateDeck(
         await tx.deckCreator.deleteMany({ where: { deckId } });
         await tx.deckCreator.createMany({ data: fields.creator_ids.map((creatorId, position) => ({ deckId, creatorId, position })) });
       }
+      await invalidateSharePages(tx, [`deck:${deckId}`]);
       return tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
     });
   } catch (error) {

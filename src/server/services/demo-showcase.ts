@@ -5,7 +5,8 @@ import { createCampaign } from './campaigns';
 import { addCreatorToRoster } from './creators';
 import { createDeck } from './decks';
 import { createLinkInBioPage } from './link-in-bio';
-import { insertPageView, type PageViewTarget } from './page-views';
+import { insertPageViews, type PageViewTarget } from './page-views';
+import { invalidateSharePages } from './share-page-invalidation';
 import { createOpportunity, type OpportunityInput } from './sponsorships';
 
 /**
@@ -107,8 +108,8 @@ export async function seedDemoShowcase(db: Db, agencyId: string, creatorId: stri
   const now = Date.now();
   let state = 7;
   const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
-  for (let i = 0; i < 240; i += 1) {
-    const target = targets[i % targets.length]!;
-    await insertPageView(db, target, `demo-${Math.floor(next() * 40)}`, now - Math.floor(next() * 30 * 86_400_000));
-  }
+  const views = Array.from({ length: 240 }, (_, i) => ({ target: targets[i % targets.length]!, visitorHash: `demo-${Math.floor(next() * 40)}`, at: now - Math.floor(next() * 30 * 86_400_000) }));
+  await insertPageViews(db, views);
+  // The direct updates above (followers, kit copy, report switch, posts) change these pages.
+  await invalidateSharePages(db, [`agency:${agencyId}`, `creator:${creatorId}`, `campaign:${campaign.id}`, ...members.flatMap((m) => [`creator:${m.creatorId}` as const, `media_kit:${m.kitId}` as const])]);
 }

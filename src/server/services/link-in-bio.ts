@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, preconditionFailed, type FieldError, type FieldErrorCode } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
@@ -226,7 +227,10 @@ export async function withPageLock<T>(
           ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM link_in_bio_pages WHERE creator_id = ${where.creatorId} FOR UPDATE`
           : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM link_in_bio_pages WHERE id = ${where.pageId} FOR UPDATE`;
       if (!rows[0]) throw pageNotFound();
-      return work(tx, rows[0].id);
+      const result = await work(tx, rows[0].id);
+      // Every locked write (page patch, block save, import) changes the public page: delivered on commit.
+      await invalidateSharePages(tx, [`link_in_bio:${rows[0].id}`]);
+      return result;
     }, TRANSACTION_OPTIONS);
   } catch (error) {
     throw uniqueConflict(error, input) ?? error;
@@ -329,6 +333,7 @@ export async function createLinkInBioPage(db: Db, creatorId: string, input: Crea
       });
       const rows = newBlockRows(page.id, input.blocks ?? [], -1);
       if (rows.length > 0) await tx.linkInBioBlock.createMany({ data: rows });
+      await invalidateSharePages(tx, [`link_in_bio:${page.id}`]);
       return readPage(tx, page.id);
     }, TRANSACTION_OPTIONS);
   } catch (error) {

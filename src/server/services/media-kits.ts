@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound, preconditionFailed } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
@@ -201,7 +202,9 @@ export async function ensureDefaultMediaKit(
   const existing = await db.mediaKit.findUnique({ where: { defaultKey } });
   if (existing) return { created: false, kit: existing };
   try {
-    return { created: true, kit: await db.mediaKit.create({ data: defaultKitData(owner, creator) }) };
+    const kit = await db.mediaKit.create({ data: defaultKitData(owner, creator) });
+    await invalidateSharePages(db, [`media_kit:${kit.id}`]);
+    return { created: true, kit };
   } catch (error) {
     if (!isUniqueViolation(error, 'default_key')) throw error;
     return { created: false, kit: await db.mediaKit.findUniqueOrThrow({ where: { defaultKey } }) };
@@ -215,7 +218,7 @@ export async function createMediaKit(
   creatorId: string,
   content: MediaKitContent & { name: string },
 ): Promise<MediaKitRow> {
-  return db.mediaKit.create({
+  const kit = await db.mediaKit.create({
     data: {
       ...templateDefaults(content.template),
       ...(contentData(content) as Omit<Prisma.MediaKitUncheckedCreateInput, 'id' | 'creatorId' | 'ownerType' | 'ownerId' | 'slug'>),
@@ -227,6 +230,8 @@ export async function createMediaKit(
       name: content.name,
     },
   });
+  await invalidateSharePages(db, [`media_kit:${kit.id}`]);
+  return kit;
 }
 
 export async function getOwnedMediaKit(db: Db, owner: KitOwner, kitId: string): Promise<MediaKitRow> {
@@ -263,6 +268,7 @@ export async function updateMediaKit(
     if (options.expectedUpdatedAt && (await db.mediaKit.count({ where: owned })) > 0) throw preconditionFailed();
     throw notFound('media kit', kitId);
   }
+  await invalidateSharePages(db, [`media_kit:${kitId}`]);
   return db.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
 }
 

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Db, SqlQuery } from '../db/database';
 import type { SubjectType } from '../auth/scopes';
 import { clientAddress } from '../lib/client-address';
 import { DAY_MS } from '../lib/zoned-time';
 
 /**
- * Page views of the public share pages. Each counted render writes, in one transaction: the raw view
+ * Page views of the public share pages. Loads are buffered in memory (page-view-buffer.ts) and each
+ * flush writes, in one statement: the raw views
  * (page_views: the source of truth, from which rollups can be rebuilt), the visitor's quarter-hour
  * bitmap for the day (page_view_visitors) and the day rollup (page_view_rollups) of the resource and,
  * for types an owner can have many of, of the owner's aggregate. GET /analytics/views reads rollups.
@@ -76,12 +77,21 @@ async function daySalt(db: Db, day: string): Promise<string> {
   return value;
 }
 
-export async function visitorId(db: Db, target: PageViewTarget, address: string, userAgent: string, at: number): Promise<string> {
-  const salt = await daySalt(db, utcDay(at));
+function hashVisitor(salt: string, target: PageViewTarget, address: string, userAgent: string): string {
   return createHash('sha256')
     .update(`${salt}\n${target.owner.type}:${target.owner.id}\n${address}\n${userAgent}`)
     .digest('base64url')
     .slice(0, 22);
+}
+
+export async function visitorId(db: Db, target: PageViewTarget, address: string, userAgent: string, at: number): Promise<string> {
+  return hashVisitor(await daySalt(db, utcDay(at)), target, address, userAgent);
+}
+
+/** The visitor id when the day's salt is already known to this process (no I/O), else null. */
+export function visitorIdNow(target: PageViewTarget, address: string, userAgent: string, at: number): string | null {
+  const salt = saltCache.get(utcDay(at));
+  return salt === undefined ? null : hashVisitor(salt, target, address, userAgent);
 }
 
 /**
@@ -101,7 +111,7 @@ export async function pruneVisitorData(db: Db, now: number = Date.now()): Promis
   );
 }
 
-async function housekeeping(db: Db, now: number): Promise<void> {
+export async function housekeeping(db: Db, now: number): Promise<void> {
   const today = utcDay(now);
   if (lastHousekeepingDay === today) return;
   lastHousekeepingDay = today;
@@ -119,110 +129,35 @@ export function scopesOf(target: PageViewTarget): Scope[] {
   return scopes;
 }
 
-function bitmap(slot: number): string {
-  return '0'.repeat(slot) + '1' + '0'.repeat(SLOTS_PER_DAY - slot - 1);
-}
-
-function orBitmaps(a: string, b: string): string {
-  let out = '';
-  for (let i = 0; i < SLOTS_PER_DAY; i += 1) out += a[i] === '1' || b[i] === '1' ? '1' : '0';
-  return out;
-}
-
-function oneAt(slot: number): number[] {
-  const values = new Array<number>(SLOTS_PER_DAY).fill(0);
-  values[slot] = 1;
-  return values;
-}
-
-/** Element-wise sum of two equally long int arrays, in SQL (used to add deltas inside an upsert). */
-const addArrays = (column: string) =>
-  `(SELECT array_agg(a + b ORDER BY i) FROM unnest(page_view_rollups.${column}, EXCLUDED.${column}) WITH ORDINALITY AS u(a, b, i))`;
-
-const UPSERT_ROLLUP = `
-  INSERT INTO page_view_rollups (resource_type, scope, scope_id, day, views, visitors, view_slots, first_slots, last_slots)
-  VALUES ($1, $2, $3, $4::date, 1, $5, $6::int[], $7::int[], $8::int[])
-  ON CONFLICT (resource_type, scope, scope_id, day) DO UPDATE SET
-    views = page_view_rollups.views + 1,
-    visitors = page_view_rollups.visitors + EXCLUDED.visitors,
-    view_slots = ${addArrays('view_slots')},
-    first_slots = ${addArrays('first_slots')},
-    last_slots = ${addArrays('last_slots')}`;
-
 /**
- * Counts one view of `target` at `at` by the visitor `visitorHash`, keeping the rollups exact. Row
- * locks are always taken in the same order (visitor rows, then rollups, resource before owner), so
- * concurrent views never deadlock; the visitor row's unique key settles the same visitor's races.
+ * Counts views, keeping the rollups exact, in one statement: `record_page_views` (a SQL function, see
+ * its migration) inserts the raw views, merges each visitor's quarter-hour bitmap and adds the
+ * rollup deltas. Calls from all instances take turns on an advisory lock inside it, so concurrent
+ * batches never race on a visitor's first and last slot.
  */
+export async function insertPageViews(
+  db: Db,
+  views: readonly { target: PageViewTarget; visitorHash: string; at: number }[],
+  sql?: SqlQuery,
+): Promise<number> {
+  if (views.length === 0) return 0;
+  const text = 'SELECT record_page_views($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp(3)[]) AS counted';
+  const params = [
+    views.map((v) => v.target.type),
+    views.map((v) => v.target.id),
+    views.map(({ target }) => (OWNER_AGGREGATED_TYPES.includes(target.type) ? target.owner.type : null)),
+    views.map((v) => v.target.owner.id),
+    views.map((v) => v.visitorHash),
+    views.map((v) => new Date(v.at).toISOString().replace('Z', '')),
+  ];
+  // The raw driver when given (the buffer's flushes: thousands of parameters, no ORM in between).
+  const [row] = sql ? await sql<{ counted: number }>(text, params, { name: 'record_page_views' }) : await db.$queryRawUnsafe<{ counted: number }[]>(text, ...params);
+  return Number(row?.counted ?? 0);
+}
+
+/** Counts one view of `target` at `at` by the visitor `visitorHash` (see insertPageViews). */
 export async function insertPageView(db: Db, target: PageViewTarget, visitorHash: string, at: number): Promise<void> {
-  const day = utcDay(at);
-  const slot = Math.floor((at - Date.parse(`${day}T00:00:00Z`)) / SLOT_MS);
-  const scopes = scopesOf(target);
-  await db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(
-      'INSERT INTO page_views (resource_type, resource_id, visitor_hash, occurred_at) VALUES ($1, $2, $3, $4::timestamp)',
-      target.type,
-      target.id,
-      visitorHash,
-      new Date(at).toISOString().replace('Z', ''),
-    );
-    const changes: { scope: Scope; visitors: number; first: number[]; last: number[] }[] = [];
-    for (const scope of scopes) {
-      const key = [target.type, scope.scope, scope.scopeId, day, visitorHash] as const;
-      const inserted = await tx.$queryRawUnsafe<unknown[]>(
-        `INSERT INTO page_view_visitors (resource_type, scope, scope_id, day, visitor_hash, slots)
-         VALUES ($1, $2, $3, $4::date, $5, $6::bit(96)) ON CONFLICT DO NOTHING RETURNING 1`,
-        ...key,
-        bitmap(slot),
-      );
-      if (inserted.length > 0) {
-        changes.push({ scope, visitors: 1, first: oneAt(slot), last: oneAt(slot) });
-        continue;
-      }
-      const [row] = await tx.$queryRawUnsafe<{ slots: string }[]>(
-        `SELECT slots::text AS slots FROM page_view_visitors
-         WHERE resource_type = $1 AND scope = $2 AND scope_id = $3 AND day = $4::date AND visitor_hash = $5 FOR UPDATE`,
-        ...key,
-      );
-      const before = row?.slots ?? bitmap(slot);
-      const after = orBitmaps(before, bitmap(slot));
-      const first = new Array<number>(SLOTS_PER_DAY).fill(0);
-      const last = new Array<number>(SLOTS_PER_DAY).fill(0);
-      if (after !== before) {
-        // The visitor's first or last slot of the day may move: move them in the rollup's tallies too.
-        const [firstBefore, firstAfter] = [before.indexOf('1'), after.indexOf('1')];
-        const [lastBefore, lastAfter] = [before.lastIndexOf('1'), after.lastIndexOf('1')];
-        await tx.$executeRawUnsafe(
-          `UPDATE page_view_visitors SET slots = $6::bit(96)
-           WHERE resource_type = $1 AND scope = $2 AND scope_id = $3 AND day = $4::date AND visitor_hash = $5`,
-          ...key,
-          after,
-        );
-        if (firstBefore !== firstAfter) {
-          first[firstBefore] = -1;
-          first[firstAfter] = 1;
-        }
-        if (lastBefore !== lastAfter) {
-          last[lastBefore] = -1;
-          last[lastAfter] = 1;
-        }
-      }
-      changes.push({ scope, visitors: 0, first, last });
-    }
-    for (const change of changes) {
-      await tx.$executeRawUnsafe(
-        UPSERT_ROLLUP,
-        target.type,
-        change.scope.scope,
-        change.scope.scopeId,
-        day,
-        change.visitors,
-        oneAt(slot),
-        change.first,
-        change.last,
-      );
-    }
-  });
+  await insertPageViews(db, [{ target, visitorHash, at }]);
 }
 
 export interface RecordResult {
@@ -231,8 +166,8 @@ export interface RecordResult {
 }
 
 /**
- * One render of a public page. Prefetches and non-human agents are not counted. Pages call this off
- * the response's critical path (Next's `after()`); tests call it directly, optionally with `at`.
+ * One load of a public page, written at once (tests, tools). Prefetches and non-human agents are not
+ * counted. The share pages themselves go through PageViewBuffer, which batches and caps per address.
  */
 export async function recordPageView(db: Db, target: PageViewTarget, headers: HeaderReader, at: number = Date.now()): Promise<RecordResult> {
   const skipped = skipReason(headers);
@@ -269,6 +204,8 @@ export async function rebuildPageViewRollups(
   const params = [owner?.type ?? null, owner?.id ?? null];
   return db.$transaction(
     async (tx) => {
+      // Batches being counted meanwhile wait (record_page_views takes the same lock).
+      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(4735412001)');
       // Big sorts and hash aggregates: let them use memory rather than spill (this transaction only).
       await tx.$executeRawUnsafe(`SET LOCAL work_mem = '256MB'`);
       await tx.$executeRawUnsafe(`

@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
 import type { ApiKeyCache } from '../services/api-key-cache';
 import type { AuthenticatedKey, LastUsedRecorder } from '../services/api-keys';
+import type { PageViewBuffer } from '../services/page-view-buffer';
 import type { JobRunner } from '../jobs/runner';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
@@ -22,6 +23,8 @@ export interface AppServices {
   lastUsed: LastUsedRecorder;
   /** Key lookups of this instance, invalidated across instances (services/api-key-cache.ts). */
   keyCache: ApiKeyCache;
+  /** Share-page loads, counted in memory and written about once a second. */
+  pageViews: PageViewBuffer;
   jobs: JobRunner;
 }
 

@@ -3,7 +3,6 @@ import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isDeckUnlocked, type PublicDeck } from '@/server/services/public-pages';
 import { CreatorCard, ShareShell, Stat, TagList } from '../../_components/share';
-import { countView } from '../../_lib/count-view';
 import { unlockCookieName } from '../../_lib/deck-unlock';
 import { compact, summary } from '../../_lib/format';
 import { appSecret, loadDeck, publicBaseUrl } from '../../_lib/load';
@@ -66,7 +65,6 @@ export default async function DeckPage({ params }: Props) {
     );
   }
 
-  await countView(deck.target);
   const reach = deck.creators.reduce((sum, c) => sum + (c.totalFollowers ?? 0), 0);
   const cta = CTA_LABELS[deck.cta] ?? null;
   return (

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Avatar, ShareShell } from '../../_components/share';
-import { countView } from '../../_lib/count-view';
 import { platformLabel, summary } from '../../_lib/format';
 import { loadLinkInBio, publicBaseUrl } from '../../_lib/load';
 import styles from '../../share.module.css';
@@ -28,7 +27,6 @@ export default async function LinkInBioPage({ params }: Props) {
   const { slug } = await params;
   const page = await loadLinkInBio(slug);
   if (!page) notFound();
-  await countView(page.target);
   return (
     <ShareShell design={page.design}>
       <header className={`${styles.hero} ${styles.centered}`}>

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Avatar, ShareShell, SocialList, Stat, TagList } from '../../_components/share';
-import { countView } from '../../_lib/count-view';
 import { compact, percent, summary, whole } from '../../_lib/format';
 import { loadMediaKit, publicBaseUrl } from '../../_lib/load';
 import styles from '../../share.module.css';
@@ -30,7 +29,6 @@ export default async function MediaKitPage({ params }: Props) {
   const { slug } = await params;
   const kit = await loadMediaKit(slug);
   if (!kit) notFound();
-  await countView(kit.target);
   const { creator } = kit;
   const measured = creator.socials.filter((s) => s.followers !== null);
   const views = measured.filter((s) => s.averageViews !== null);

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Avatar, ShareShell, Stat } from '../../_components/share';
-import { countView } from '../../_lib/count-view';
 import { compact, day, percent, platformLabel, summary, whole } from '../../_lib/format';
 import { loadCampaignReport, publicBaseUrl } from '../../_lib/load';
 import styles from '../../share.module.css';
@@ -31,7 +30,6 @@ export default async function CampaignReportPage({ params }: Props) {
   const { slug } = await params;
   const report = await loadCampaignReport(slug);
   if (!report) notFound();
-  await countView(report.target);
   const { summary: totals } = report;
   const dates = [report.startsAt ? day(report.startsAt) : null, report.endsAt ? day(report.endsAt) : null];
   return (

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CreatorCard, ShareShell, Stat } from '../../_components/share';
-import { countView } from '../../_lib/count-view';
 import { compact, whole } from '../../_lib/format';
 import { loadRoster, publicBaseUrl } from '../../_lib/load';
 import styles from '../../share.module.css';
@@ -22,7 +21,6 @@ export default async function RosterPage({ params }: Props) {
   const { slug } = await params;
   const roster = await loadRoster(slug);
   if (!roster) notFound();
-  await countView(roster.target);
   const reach = roster.creators.reduce((sum, c) => sum + (c.totalFollowers ?? 0), 0);
   return (
     <ShareShell design={{ theme: 'light', accentColor: null, backgroundColor: null }} wide>

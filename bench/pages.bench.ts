@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:pages`: a link-in-bio share page against a static file from public/, both served by
+ * the full server (server.ts: API handler + share-page cache + Next, NODE_ENV=production) on
+ * PostgreSQL, each loaded by wrk (a separate process) with 50 connections. Every page request comes
+ * from its own client address (X-Forwarded-For from loopback, listed in TRUSTED_PROXIES) with a browser User-Agent, so every
+ * load is a counted view: the figures include view counting. Prints req/s, p50, p99, the ratio
+ * (target ≥ 0.25× with p99 ≤ 100 ms), then checks that 500 loads from 500 new addresses are counted
+ * as exactly 500 views within 5 s.
+ *
+ * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench), BENCH_SECONDS
+ * (10), BENCH_PORT (3902). Needs `wrk` and a Next build (`npm run build`, or `npm start` once).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { openMigratedDatabase } from '../src/server/db/database';
+import { createCreatorAccount } from '../src/server/services/accounts';
+import { createLinkInBioPage } from '../src/server/services/link-in-bio';
+import { ensureDatabase, fmt, startProcess, stopProcess } from './support';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const port = Number(process.env.BENCH_PORT ?? 3902);
+const connections = 50;
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const origin = `http://127.0.0.1:${port}`;
+
+await ensureDatabase(databaseUrl);
+const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
+const stamp = Date.now().toString(36);
+const { creator } = await createCreatorAccount(database.prisma, { displayName: 'Bench Creator', email: `bench-${stamp}@bench.test` });
+const page = await createLinkInBioPage(database.prisma, creator.id, {
+  slug: `bench-${stamp}`,
+  username: `bench${stamp}`,
+  bio: 'Recipes, reviews and the odd rant. New video every Tuesday.',
+  blocks: Array.from({ length: 12 }, (_, i) => ({ client_id: `b${i}`, type: 'link' as const, title: `Link number ${i + 1}`, url: `https://example.com/${i}` })),
+});
+await database.close();
+
+const pagePath = `/l/${page.slug}`;
+const staticPath = '/examples/creators.csv';
+
+// wrk: every request from its own address (per-thread counter), with a browser User-Agent.
+const dir = await mkdtemp(path.join(tmpdir(), 'bench-pages-'));
+const script = path.join(dir, 'distinct-addresses.lua');
+await writeFile(
+  script,
+  `local counter = 0
+local threads = 0
+function setup(thread) thread:set("id", threads); threads = threads + 1 end
+function init(args) counter = 0 end
+function request()
+  counter = counter + 1
+  local n = counter * 4 + (id or 0)
+  local address = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)
+  return wrk.format("GET", nil, { ["X-Forwarded-For"] = address, ["User-Agent"] = "${BROWSER}" })
+end
+`,
+);
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+}
+
+/** wrk prints latencies as 812.00us, 1.23ms, 2.01s. */
+function millis(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+async function load(url: string, duration = seconds): Promise<Load> {
+  const { stdout } = await promisify(execFile)('wrk', ['-t4', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, url], { maxBuffer: 1 << 20 });
+  const line = (label: string) => new RegExp(`^\\s*${label}\\s+(\\S+)`, 'm').exec(stdout)?.[1] ?? '';
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(stdout)?.[1] ?? 0);
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0), p50: millis(line('50%')), p99: millis(line('99%')), requests, non2xx };
+}
+
+const views = new pg.Client({ connectionString: databaseUrl });
+await views.connect();
+const countViews = async () => Number((await views.query('SELECT count(*)::int AS n FROM page_views WHERE resource_id = $1', [page.id])).rows[0].n);
+
+const env: NodeJS.ProcessEnv = {
+  DATABASE_URL: databaseUrl,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  REDIS_URL: '',
+  TRUSTED_PROXIES: '127.0.0.0/8,::1',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_BASE_URL: origin,
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+const server = await startProcess('npx', ['--no-install', 'tsx', 'server.ts'], env, `${origin}${staticPath}`);
+let exactWithin: number | null = null;
+let counted = 0;
+let results: [string, Load][] = [];
+let wrkCounted = { before: 0, after: 0, requests: 0 };
+try {
+  await load(`${origin}${staticPath}`, 3); // warm-up
+  await load(`${origin}${pagePath}`, 3);
+  const staticLoad = await load(`${origin}${staticPath}`);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  wrkCounted.before = await countViews();
+  const pageLoad = await load(`${origin}${pagePath}`);
+  results = [
+    [`static file ${staticPath}`, staticLoad],
+    [`link in bio ${'/l/…'} (views counted)`, pageLoad],
+  ];
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  wrkCounted = { ...wrkCounted, after: await countViews(), requests: pageLoad.requests };
+
+  // 500 loads from 500 addresses nobody used yet: all counted, exactly, within 5 s of the last one.
+  const before = await countViews();
+  for (let batch = 0; batch < 10; batch += 1) {
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const response = await fetch(`${origin}${pagePath}`, { headers: { 'x-forwarded-for': `172.31.${batch}.${i + 1}`, 'user-agent': BROWSER } });
+        await response.arrayBuffer();
+      }),
+    );
+  }
+  const sentAt = Date.now();
+  while (Date.now() - sentAt < 5000) {
+    counted = (await countViews()) - before;
+    if (counted >= 500) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  counted = (await countViews()) - before;
+  if (counted === 500) exactWithin = Date.now() - sentAt;
+} finally {
+  await stopProcess(server);
+  await views.end();
+  await rm(dir, { recursive: true, force: true });
+}
+
+console.log(`\nShare page vs static file, full server (server.ts, NODE_ENV=production, PostgreSQL), wrk ${connections} connections, ${seconds} s each after a warm-up`);
+console.log('path                                     req/s     p50 ms   p99 ms  requests  non-2xx');
+for (const [name, r] of results) {
+  console.log(`${name.padEnd(38)} ${fmt(r.rps).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${String(r.requests).padStart(8)}  ${r.non2xx}`);
+}
+const [, staticLoad] = results[0]!;
+const [, pageLoad] = results[1]!;
+const ratio = pageLoad.rps / staticLoad.rps;
+const ok = ratio >= 0.25 && pageLoad.p99 <= 100;
+console.log(`\nratio share page / static file: ${ratio.toFixed(2)}× (target ≥ 0.25× with p99 ≤ 100 ms) ${ok ? 'OK' : 'BELOW TARGET'}`);
+console.log(`views counted during the wrk run: ${wrkCounted.after - wrkCounted.before} of ${wrkCounted.requests} completed loads (loads still in flight when wrk stops may count too)`);
+console.log(`500 loads from 500 new addresses: ${counted} views counted${exactWithin !== null ? `, exact after ${exactWithin} ms (target ≤ 5 s) OK` : ' within 5 s — NOT EXACT'}`);
