@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, LANGUAGE_CODES } from '../lib/iso-codes';
 import { normalizeSocial, SOCIAL_PLATFORMS } from '../lib/social-identity';
+import { emailAddress } from '../lib/email';
 
 /**
  * Creator input rules (the contract leaves bounds "not shown"; these are ours, documented in
@@ -31,7 +32,7 @@ export const socialInputSchema = z
 export const creatorInputSchema = z
   .strictObject({
     display_name: z.string().trim().min(1).max(100),
-    email: z.email().max(254).optional(),
+    email: emailAddress().optional(),
     country: z
       .string()
       .trim()
