@@ -5,8 +5,36 @@
  *
  * @type {import('next').NextConfig}
  */
+/**
+ * Security headers for the pages (the API handler sets its own: src/server/http/security-headers.ts).
+ * Every page: no MIME sniffing, referrers cut to the origin across sites, no plugins, no <base>
+ * hijacking. Account pages (sign-in/up, settings, editors) also refuse to be framed (clickjacking)
+ * and only submit forms to this site. The CSP stays at these directives: Next's inline bootstrap
+ * scripts would need per-request nonces for a script-src policy.
+ */
+const BASE_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Content-Security-Policy', value: "object-src 'none'; base-uri 'self'" },
+];
+const ACCOUNT_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'; form-action 'self'; object-src 'none'; base-uri 'self'" },
+  { key: 'X-Frame-Options', value: 'DENY' },
+];
+const ACCOUNT_PATHS = ['/sign-in', '/sign-up', '/settings', '/settings/:path*', '/editor/:path*'];
+
 const nextConfig = {
   reactStrictMode: true,
+  async headers() {
+    return [
+      // Everything but the account pages (listed below with the stricter set).
+      { source: '/', headers: BASE_HEADERS },
+      { source: '/:path((?!sign-in|sign-up|settings|editor).*)', headers: BASE_HEADERS },
+      ...ACCOUNT_PATHS.map((source) => ({ source, headers: ACCOUNT_HEADERS })),
+    ];
+  },
   poweredByHeader: false,
   // Loaded with Node's own require at runtime, never bundled: WASM/native assets resolved relative to
   // the package (PGlite, the schema engine), optional peer imports (ioredis, pg), and clients that

@@ -48,6 +48,9 @@ export default defineConfig({
       PGLITE_DATA_DIR: 'memory://',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // The browser talks to the server over loopback as if through a proxy, so the per-run
+      // X-Forwarded-For address above is the client address the sign-in limit counts.
+      TRUSTED_PROXIES: '127.0.0.1/32,::1/128',
       NEXT_TELEMETRY_DISABLED: '1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

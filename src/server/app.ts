@@ -60,7 +60,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger,
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),
-    lastUsed: new LastUsedRecorder(db),
+    lastUsed: new LastUsedRecorder(db, undefined, (error) => logger.warn('could not record last-used times; retrying with the next flush', { error: String(error) })),
     keyCache,
     pageViews: new PageViewBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
     jobs: config.inngest

@@ -230,6 +230,25 @@ describe('hostile traffic gets a 4xx problem and the server keeps serving', () =
     await stillServing();
   });
 
+  it('contact_email host labels may not start or end with a hyphen; sections are documented as uniqueItems', async () => {
+    const kit = await t.request('/public/v1/media-kits/new', { method: 'POST', key: creatorKey, json: { name: 'Label kit' } });
+    const kitId = ((await kit.json()) as { data: { id: string } }).data.id;
+    for (const email of ['ada@example-.com', 'ada@-example.com', 'ada@exa_mple.com', `ada@${'a'.repeat(64)}.com`]) {
+      const response = await t.request(`/public/v1/media-kits/${kitId}`, { method: 'PATCH', key: creatorKey, json: { contact_email: email } });
+      expect(response.status, email).toBe(400);
+      expect((await readProblem(response)).errors![0]!.path).toBe('body.contact_email');
+    }
+    for (const email of ['ada@ex-ample.com', 'ada.l+kits@mail.example.co.uk']) {
+      expect((await t.request(`/public/v1/media-kits/${kitId}`, { method: 'PATCH', key: creatorKey, json: { contact_email: email } })).status, email).toBe(200);
+    }
+    const deck = await t.request('/public/v1/decks', { method: 'POST', key: agencyKey, json: { title: 'Deck', contact_email: 'a@b-.co' } });
+    expect(deck.status).toBe(400);
+    const document = (await (await t.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, { uniqueItems?: boolean }> } }> } }>>;
+    };
+    expect(document.paths['/media-kits/{media_kit_id}']!.patch!.requestBody.content['application/json']!.schema.properties.sections!.uniqueItems).toBe(true);
+  });
+
   it('API responses carry nosniff, a CSP that forbids framing, and a Referrer-Policy', async () => {
     for (const response of [await t.request('/public/v1/me', { key: agencyKey }), await t.request('/public/v1/me'), await t.request('/openapi.json')]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');

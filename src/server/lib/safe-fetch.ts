@@ -91,7 +91,8 @@ for (const [prefix, bits] of [
   BLOCKED.addSubnet(prefix, bits, 'ipv4');
 }
 for (const [prefix, bits] of [
-  ['::', 128],
+  // IPv4-compatible addresses (::a.b.c.d, deprecated) reach IPv4 hosts on some stacks; :: and ::1 included.
+  ['::', 96],
   ['::1', 128],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
@@ -147,17 +148,23 @@ export function checkFetchableUrl(input: string | URL, options: Pick<SafeFetchOp
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+function notPublic(hostname: string): string {
+  return `the host ${hostname} is not a public address (it does not resolve, or resolves to a private or reserved one)`;
+}
+
 /** A socket `lookup` that refuses hosts resolving to any non-public address. */
 function guardedLookup(allowAddress: (address: string) => boolean) {
   return (hostname: string, options: { family?: number; all?: boolean; hints?: number }, callback: LookupCallback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints }, (error, addresses) => {
+      // One message for both outcomes, naming no address: the error goes back to whoever submitted the
+      // URL, and telling "resolves to 10.1.2.3" (or even "resolves" from "does not") apart would make
+      // imports an oracle for internal DNS.
       if (error || addresses.length === 0) {
-        callback(new SafeFetchError('dns-failure', `the host ${hostname} could not be resolved`) as NodeJS.ErrnoException, []);
+        callback(new SafeFetchError('dns-failure', notPublic(hostname)) as NodeJS.ErrnoException, []);
         return;
       }
-      const blocked = addresses.find((a) => !allowAddress(a.address));
-      if (blocked) {
-        callback(new SafeFetchError('blocked-address', `the host ${hostname} resolves to ${blocked.address}, a private or reserved address`) as NodeJS.ErrnoException, []);
+      if (addresses.some((a) => !allowAddress(a.address))) {
+        callback(new SafeFetchError('blocked-address', notPublic(hostname)) as NodeJS.ErrnoException, []);
         return;
       }
       if (options.all) callback(null, addresses);

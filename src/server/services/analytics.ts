@@ -88,30 +88,48 @@ export interface ViewAnalytics {
 }
 
 /** The ids of every resource of the type the viewer owns, oldest first. */
-async function visibleResourceIds(db: Db, viewer: Viewer, type: ViewResourceType, onlyId?: string): Promise<string[]> {
+/** At most this many ids are listed in `resource_ids` (oldest first); `resource_count` stays exact. */
+export const MAX_LISTED_RESOURCE_IDS = 100;
+
+/** The viewer's resources of a type: the first MAX_LISTED_RESOURCE_IDS ids (oldest first) and the exact count. */
+async function visibleResources(db: Db, viewer: Viewer, type: ViewResourceType, onlyId?: string): Promise<{ ids: string[]; count: number }> {
   const id = onlyId !== undefined ? { id: onlyId } : {};
-  const select = { id: true } as const;
-  const orderBy = { id: 'asc' } as const;
+  const page = { select: { id: true }, orderBy: { id: 'asc' }, take: MAX_LISTED_RESOURCE_IDS } as const;
   let rows: { id: string }[];
+  let count: () => Promise<number>;
   switch (type) {
-    case 'media_kit':
-      rows = await db.mediaKit.findMany({ where: { ownerType: viewer.type, ownerId: viewer.id, ...id }, select, orderBy });
+    case 'media_kit': {
+      const where = { ownerType: viewer.type, ownerId: viewer.id, ...id };
+      rows = await db.mediaKit.findMany({ where, ...page });
+      count = () => db.mediaKit.count({ where });
       break;
-    case 'campaign':
-      rows = await db.campaign.findMany({ where: { ownerType: viewer.type, ownerId: viewer.id, ...id }, select, orderBy });
+    }
+    case 'campaign': {
+      const where = { ownerType: viewer.type, ownerId: viewer.id, ...id };
+      rows = await db.campaign.findMany({ where, ...page });
+      count = () => db.campaign.count({ where });
       break;
-    case 'deck':
-      rows = await db.deck.findMany({ where: { agencyId: viewer.id, ...id }, select, orderBy });
+    }
+    case 'deck': {
+      const where = { agencyId: viewer.id, ...id };
+      rows = await db.deck.findMany({ where, ...page });
+      count = () => db.deck.count({ where });
       break;
-    case 'link_in_bio':
-      rows = await db.linkInBioPage.findMany({ where: { creatorId: viewer.id, ...id }, select, orderBy });
+    }
+    case 'link_in_bio': {
+      const where = { creatorId: viewer.id, ...id };
+      rows = await db.linkInBioPage.findMany({ where, ...page });
+      count = () => db.linkInBioPage.count({ where });
       break;
+    }
     case 'roster':
       // The agency's public roster page is the agency itself.
       rows = onlyId === undefined || onlyId === viewer.id ? [{ id: viewer.id }] : [];
+      count = async () => rows.length;
       break;
   }
-  return rows.map((row) => row.id);
+  // Only a full first page needs the count query.
+  return { ids: rows.map((row) => row.id), count: rows.length < MAX_LISTED_RESOURCE_IDS ? rows.length : await count() };
 }
 
 interface Window {
@@ -339,13 +357,13 @@ export async function viewAnalytics(db: Db, viewer: Viewer, query: ViewAnalytics
       `${viewer.type === 'agency' ? 'Agency' : 'Creator'} keys can read analytics for ${allowed.join(', ')}; not for ${query.resourceType}.`,
     );
   }
-  const ids = await visibleResourceIds(db, viewer, query.resourceType, query.resourceId);
+  const { ids, count } = await visibleResources(db, viewer, query.resourceType, query.resourceId);
   if (query.resourceId !== undefined && ids.length === 0) throw notFound(query.resourceType.replace(/_/g, ' '), query.resourceId);
 
   // Which rollup scope answers: the resource's own, or the owner's aggregate of its type.
   let scope: { scope: string; scopeId: string } | null;
-  if (query.resourceId !== undefined || ids.length === 1) scope = ids[0] ? { scope: 'resource', scopeId: ids[0] } : null;
-  else if (ids.length === 0) scope = null;
+  if (query.resourceId !== undefined || count === 1) scope = ids[0] ? { scope: 'resource', scopeId: ids[0] } : null;
+  else if (count === 0) scope = null;
   else if (OWNER_AGGREGATED_TYPES.includes(query.resourceType)) scope = { scope: viewer.type, scopeId: viewer.id };
   else throw new Error(`no aggregate scope for ${query.resourceType}`);
 
@@ -365,7 +383,7 @@ export async function viewAnalytics(db: Db, viewer: Viewer, query: ViewAnalytics
   return {
     resource_type: query.resourceType,
     resource_scope: query.resourceId !== undefined ? 'single' : 'aggregate',
-    resource_count: ids.length,
+    resource_count: count,
     resource_ids: ids,
     metric: 'page_views',
     totals: { page_views: totals.views, unique_visitors: totals.visitors },

@@ -255,6 +255,8 @@ export class LastUsedRecorder {
   constructor(
     private readonly db: Db,
     private readonly flushEveryMs = 5_000,
+    /** A background flush that fails (the database blipped) is reported here, never left unhandled. */
+    private readonly onFlushError: (error: unknown) => void = () => {},
   ) {}
 
   note(key: Pick<AuthenticatedKey, 'keyId' | 'lastUsedAt'>, now = Date.now()): void {
@@ -263,7 +265,7 @@ export class LastUsedRecorder {
     this.pending.set(key.keyId, at);
     // A cached key is shared by the requests that use it: the next minute's uses stop here.
     key.lastUsedAt = at;
-    this.timer ??= setTimeout(() => void this.flush(), this.flushEveryMs).unref();
+    this.timer ??= setTimeout(() => this.flush().catch(this.onFlushError), this.flushEveryMs).unref();
   }
 
   async flush(): Promise<void> {
@@ -274,9 +276,15 @@ export class LastUsedRecorder {
     this.pending = new Map();
     const ids = batch.map(([id]) => id);
     const times = batch.map(([, at]) => at);
-    await this.db.$executeRaw`
-      UPDATE api_keys k SET last_used_at = u.at
-        FROM (SELECT unnest(${ids}::varchar[]) AS id, unnest(${times}::timestamp[]) AS at) u
-       WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`;
+    try {
+      await this.db.$executeRaw`
+        UPDATE api_keys k SET last_used_at = u.at
+          FROM (SELECT unnest(${ids}::varchar[]) AS id, unnest(${times}::timestamp[]) AS at) u
+         WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`;
+    } catch (error) {
+      // Keep the batch for the next flush (unless a newer use was noted meanwhile), then report.
+      for (const [id, at] of batch) if (!this.pending.has(id)) this.pending.set(id, at);
+      throw error;
+    }
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../lib/validation-messages';
 import { COUNTRY_CODES, LANGUAGE_CODES } from '../lib/iso-codes';
 import { normalizeSocial, SOCIAL_PLATFORMS } from '../lib/social-identity';
+import { emailAddress } from '../lib/email';
 
 /**
  * Creator input rules (the contract leaves bounds "not shown"; these are ours, documented in
@@ -33,7 +34,7 @@ export const socialInputSchema = z
 export const creatorInputSchema = z
   .strictObject({
     display_name: z.string().trim().min(1).max(100).meta({ description: 'Required: 1–100 characters after trimming.' }),
-    email: z.email().max(254).meta({ description: 'Contact email, up to 254 characters.' }).optional(),
+    email: emailAddress().meta({ description: 'Contact email, up to 254 characters.' }).optional(),
     country: z
       .string()
       .trim()

@@ -269,39 +269,199 @@ export interface MatchesResult {
   opportunitiesConsidered: number;
 }
 
+/**
+ * A heap entry: the exact score of one pair (from scoreMatch) and what orders it. The whole match
+ * object is only built for the pairs that end up in the answer.
+ */
+interface RankedPair {
+  score: number;
+  budget: number;
+  opportunity: number;
+  creator: number;
+  result: Omit<SponsorshipMatch, 'opportunity' | 'creator'>;
+}
+
+/**
+ * The best `limit` pairs of `opportunities` × `candidates`, in the documented order, without
+ * materializing every pair:
+ * - a bounded heap keeps the `limit` best seen so far (its root is the worst of them);
+ * - per opportunity, every creator gets an upper bound of its score before being scored: creators
+ *   sharing one of its tags (found through a tag index) one by one, with platforms (bit masks),
+ *   country and tags exact; all others per country and platform mask, with tags 0. A creator, mask or
+ *   country whose bound cannot reach the heap's worst score is skipped without scoring; once the
+ *   heap holds strong matches, most opportunities cost a tag-index walk and a few comparisons.
+ * Pairs that are scored use scoreMatch itself, so the answer equals scoring and sorting every pair.
+ */
+export function rankMatches(opportunities: SponsorshipOpportunity[], candidates: MatchCandidate[], limit: number): SponsorshipMatch[] {
+  const w = MATCH_WEIGHTS;
+  // Worse-than: the heap keeps the worst of the kept pairs at its root.
+  const better = (a: RankedPair, b: RankedPair) =>
+    a.score !== b.score
+      ? a.score > b.score
+      : a.budget !== b.budget
+        ? a.budget > b.budget
+        : a.opportunity !== b.opportunity
+          ? opportunities[a.opportunity]!.id < opportunities[b.opportunity]!.id
+          : candidates[a.creator]!.id < candidates[b.creator]!.id;
+  const heap: RankedPair[] = [];
+  const siftUp = (index: number) => {
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!better(heap[parent]!, heap[index]!)) break;
+      [heap[parent], heap[index]] = [heap[index]!, heap[parent]!];
+      index = parent;
+    }
+  };
+  const siftDown = (index: number) => {
+    for (;;) {
+      const left = index * 2 + 1;
+      const right = left + 1;
+      let worst = index;
+      if (left < heap.length && better(heap[worst]!, heap[left]!)) worst = left;
+      if (right < heap.length && better(heap[worst]!, heap[right]!)) worst = right;
+      if (worst === index) return;
+      [heap[worst], heap[index]] = [heap[index]!, heap[worst]!];
+      index = worst;
+    }
+  };
+  const offer = (pair: RankedPair) => {
+    if (heap.length < limit) {
+      heap.push(pair);
+      siftUp(heap.length - 1);
+    } else if (better(pair, heap[0]!)) {
+      heap[0] = pair;
+      siftDown(0);
+    }
+  };
+
+  // What the bounds read, computed once: each creator's platforms as a bit mask, creators bucketed by
+  // country and then by platform mask, and which creators carry each (lower-cased) tag.
+  const platformBits = new Map<string, number>();
+  const maskOf = (platforms: Iterable<string>) => {
+    let mask = 0;
+    for (const platform of platforms) {
+      let bit = platformBits.get(platform);
+      if (bit === undefined) platformBits.set(platform, (bit = platformBits.size));
+      if (bit < 31) mask |= 1 << bit;
+    }
+    return mask;
+  };
+  const masks = candidates.map((creator) => maskOf(creator.socials.map((s) => s.platform)));
+  const byCountry = new Map<string | null, Map<number, number[]>>();
+  const byTag = new Map<string, number[]>();
+  candidates.forEach((creator, index) => {
+    let byMask = byCountry.get(creator.country);
+    if (!byMask) byCountry.set(creator.country, (byMask = new Map()));
+    const members = byMask.get(masks[index]!);
+    if (members) members.push(index);
+    else byMask.set(masks[index]!, [index]);
+    for (const tag of new Set(creator.tags.map((t) => t.toLowerCase()))) {
+      const holders = byTag.get(tag);
+      if (holders) holders.push(index);
+      else byTag.set(tag, [index]);
+    }
+  });
+  // Past 31 distinct platforms masks cannot tell them apart: then no bound uses platforms (still exact answers).
+  const masksExact = platformBits.size <= 31;
+  const popcount = (x: number) => {
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  };
+  const sharedTags = new Int32Array(candidates.length);
+  // A pair can only enter when round1(its bound) reaches the heap's worst score (ties may still win).
+  const cannotEnter = (bound: number) => heap.length === limit && round1(bound + 1e-9) < heap[0]!.score;
+  const consider = (opportunity: SponsorshipOpportunity, o: number, c: number) => {
+    const result = scoreMatch(opportunity, candidates[c]!);
+    if (result && result.score > 0) offer({ score: result.score, budget: opportunity.budgetCents ?? -1, opportunity: o, creator: c, result });
+  };
+
+  // The best any creator could score on each opportunity (criteria it leaves open earn half). The most
+  // promising go first, so the heap fills with strong matches early; an opportunity whose best cannot
+  // reach the heap's worst costs nothing more.
+  const ceilings = opportunities.map(
+    (opportunity) =>
+      (opportunity.platforms.length > 0 ? w.platforms : w.platforms / 2) +
+      (opportunity.minFollowers === null && opportunity.maxFollowers === null ? w.audience / 2 : w.audience) +
+      (opportunity.tags.length > 0 ? w.tags : w.tags / 2) +
+      (opportunity.countries.length > 0 ? w.country : w.country / 2) +
+      (opportunity.languages.length > 0 ? w.languages : w.languages / 2),
+  );
+  const order = opportunities.map((_, o) => o).sort((a, b) => ceilings[b]! - ceilings[a]!);
+
+  for (const o of order) {
+    if (cannotEnter(ceilings[o]!)) continue;
+    const opportunity = opportunities[o]!;
+    const wanted = opportunity.platforms;
+    const wantedMask = maskOf(wanted);
+    const exact = masksExact && new Set(wanted).size === wanted.length;
+    // The platforms score of a mask; null = on none of the wanted platforms (not a match at all).
+    const platformScore = (mask: number) => {
+      if (wanted.length === 0) return w.platforms / 2;
+      if (!exact) return w.platforms;
+      const covered = popcount(mask & wantedMask);
+      return covered === 0 ? null : (w.platforms * covered) / wanted.length;
+    };
+    const countries = new Set(opportunity.countries);
+    const countryScore = (country: string | null) => (countries.size === 0 ? w.country / 2 : country !== null && countries.has(country) ? w.country : 0);
+    const audienceMax = opportunity.minFollowers === null && opportunity.maxFollowers === null ? w.audience / 2 : w.audience;
+    const languagesMax = opportunity.languages.length === 0 ? w.languages / 2 : w.languages;
+    const tagCount = opportunity.tags.length;
+
+    // Creators sharing at least one of its tags, one by one, tags exact (through the tag index).
+    const touched: number[] = [];
+    for (const tag of new Set(opportunity.tags.map((t) => t.toLowerCase()))) {
+      for (const c of byTag.get(tag) ?? []) {
+        if (sharedTags[c] === 0) touched.push(c);
+        sharedTags[c] = (sharedTags[c] ?? 0) + 1;
+      }
+    }
+    for (const c of touched) {
+      const platforms = platformScore(masks[c]!);
+      const tags = (w.tags * sharedTags[c]!) / tagCount;
+      if (platforms !== null && !cannotEnter(platforms + audienceMax + tags + countryScore(candidates[c]!.country) + languagesMax)) consider(opportunity, o, c);
+    }
+
+    // Everyone else shares none of its tags (tags 0, or half when it names none): per bucket, then per mask.
+    const rest = audienceMax + (tagCount === 0 ? w.tags / 2 : 0) + languagesMax;
+    if (!cannotEnter(rest + w.platforms + w.country)) {
+      for (const [country, byMask] of byCountry) {
+        const countryPart = countryScore(country);
+        if (cannotEnter(rest + w.platforms + countryPart)) continue;
+        for (const [mask, members] of byMask) {
+          const platforms = platformScore(mask);
+          if (platforms === null || cannotEnter(rest + platforms + countryPart)) continue;
+          for (const c of members) if (sharedTags[c] === 0) consider(opportunity, o, c);
+        }
+      }
+    }
+    for (const c of touched) sharedTags[c] = 0;
+  }
+
+  const ranked = heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  return ranked.map(({ opportunity: o, creator: c, result }) => {
+    const creator = candidates[c]!;
+    const measured = creator.socials.filter((s) => s.followers !== null);
+    return {
+      ...result,
+      opportunity: opportunityView(opportunities[o]!),
+      creator: {
+        id: creator.id,
+        display_name: creator.displayName,
+        username: creator.username,
+        avatar_url: creator.avatarUrl,
+        country: creator.country,
+        total_followers: measured.length > 0 ? measured.reduce((sum, s) => sum + (s.followers ?? 0), 0) : null,
+      },
+    };
+  });
+}
+
 /** The best (opportunity, creator) pairs for a subject: every active opportunity against each candidate. */
 export async function findSponsorshipMatches(db: Db, subject: { type: SubjectType; id: string }, limit: number): Promise<MatchesResult> {
   const [opportunities, candidates] = await Promise.all([listOpportunities(db), candidatesFor(db, subject)]);
-  const scored: (SponsorshipMatch & { budget: number })[] = [];
-  for (const opportunity of opportunities) {
-    for (const creator of candidates) {
-      const result = scoreMatch(opportunity, creator);
-      if (!result || result.score <= 0) continue;
-      const measured = creator.socials.filter((s) => s.followers !== null);
-      scored.push({
-        ...result,
-        budget: opportunity.budgetCents ?? -1,
-        opportunity: opportunityView(opportunity),
-        creator: {
-          id: creator.id,
-          display_name: creator.displayName,
-          username: creator.username,
-          avatar_url: creator.avatarUrl,
-          country: creator.country,
-          total_followers: measured.length > 0 ? measured.reduce((sum, s) => sum + (s.followers ?? 0), 0) : null,
-        },
-      });
-    }
-  }
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.budget - a.budget ||
-      a.opportunity.id.localeCompare(b.opportunity.id) ||
-      a.creator.id.localeCompare(b.creator.id),
-  );
   return {
-    matches: scored.slice(0, limit).map(({ budget: _budget, ...match }) => match),
+    matches: rankMatches(opportunities, candidates, limit),
     creatorsConsidered: candidates.length,
     opportunitiesConsidered: opportunities.length,
   };

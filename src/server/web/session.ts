@@ -28,10 +28,28 @@ export const currentAccount = cache(async (): Promise<SignedIn | null> => {
   return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject };
 });
 
-/** Only same-site paths, so `?next=` cannot send anyone elsewhere after signing in. */
+/** Stands in for our own origin while parsing: `.invalid` can never be a real host. */
+const RETURN_PATH_BASE = 'https://return-path.invalid';
+
+/**
+ * Only same-origin paths, so `?next=` cannot send anyone elsewhere after signing in. The value is
+ * resolved with the URL parser (as the browser will), not pattern-matched: tabs and newlines are
+ * dropped, `\` counts as `/`, so `/\t/evil.example` and `/\\evil.example` are `//evil.example`, another
+ * origin. Anything that does not resolve to our origin falls back; what is returned is the
+ * normalized path, query and fragment, never the raw input.
+ */
 export function safeReturnPath(value: unknown, fallback = '/settings'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2048) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, RETURN_PATH_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== RETURN_PATH_BASE) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // A path that itself starts with `//` would be read as another host when used as a Location.
+  return path.startsWith('//') ? fallback : path;
 }
 
 export function signInPath(returnTo: string): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRANULARITIES, RESOURCE_SCOPES, TIMEFRAMES } from '../../services/analytics';
+import { GRANULARITIES, MAX_LISTED_RESOURCE_IDS, RESOURCE_SCOPES, TIMEFRAMES } from '../../services/analytics';
 import { VIEW_RESOURCE_TYPES } from '../../services/page-views';
 import { objectId, single, timestamp } from '../shared/schemas';
 
@@ -33,7 +33,10 @@ export const viewAnalyticsSchema = z
     resource_type: z.enum(VIEW_RESOURCE_TYPES).meta({ description: 'As requested.' }),
     resource_scope: z.enum(RESOURCE_SCOPES).meta({ description: '`single` with resource_id, `aggregate` without.' }),
     resource_count: z.number().int().meta({ description: 'How many resources are counted (1 for `single`).' }),
-    resource_ids: z.array(objectId).meta({ description: 'Every resource counted, oldest first.' }),
+    resource_ids: z
+      .array(objectId)
+      .max(MAX_LISTED_RESOURCE_IDS)
+      .meta({ description: `The resources counted, oldest first: the first ${MAX_LISTED_RESOURCE_IDS} when there are more (\`resource_count\` is always the full number).` }),
     metric: z.literal('page_views').meta({ description: 'The metric reported; always `page_views`.' }),
     totals: z
       .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DECK_CTAS, DECK_MAX_CREATORS, DECK_SLUG_PATTERN, DECK_THEMES, DECK_VISIBILITIES } from '../../services/decks';
 import { createdAt, objectId, updatedAt } from '../shared/schemas';
+import { emailAddress } from '../../lib/email';
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #1A2B3C');
 const httpsUrl = z
@@ -39,7 +40,7 @@ export const deckFieldsShape = {
         'The share_url path segment: 1–64 lowercase letters, digits and single hyphens, unique across all decks (409 when taken). Generated from the title when omitted on create. Changing it breaks links already shared.',
     }),
   bio: z.string().trim().max(2000).nullable().meta({ description: 'Up to 2000 characters.' }),
-  contact_email: z.email().max(254).nullable().meta({ description: 'Where the call-to-action button writes to; `null` for none.' }),
+  contact_email: emailAddress().nullable().meta({ description: 'Where the call-to-action button writes to; `null` for none.' }),
   creator_ids: creatorIds,
   tags: z
     .array(z.string().trim().min(1).max(40))

@@ -6,6 +6,7 @@ import {
   MEDIA_KIT_VISIBILITIES,
 } from '../../services/media-kits';
 import { createdAt, objectId, updatedAt } from '../shared/schemas';
+import { emailAddress } from '../../lib/email';
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #1A2B3C');
 const httpsUrl = z
@@ -20,12 +21,12 @@ export const mediaKitContentShape = {
   template: z.enum(MEDIA_KIT_TEMPLATE_IDS).meta({ description: 'A template id from GET /media-kit-templates.' }),
   headline: z.string().trim().max(120).nullable().meta({ description: 'Up to 120 characters under the name, e.g. "Travel & food creator".' }),
   bio: z.string().trim().max(2000).nullable().meta({ description: 'Up to 2000 characters.' }),
-  contact_email: z.email().max(254).nullable().meta({ description: 'Where brands reach the creator; shown on the kit.' }),
+  contact_email: emailAddress().nullable().meta({ description: 'Where brands reach the creator; shown on the kit.' }),
   sections: z
     .array(z.enum(MEDIA_KIT_SECTIONS))
     .max(MEDIA_KIT_SECTIONS.length)
     .refine((s) => new Set(s).size === s.length, 'must not list a section twice')
-    .meta({ description: 'Sections shown, in display order.' }),
+    .meta({ description: 'Sections shown, in display order, each at most once.', uniqueItems: true }),
   theme: z.enum(MEDIA_KIT_THEMES).meta({ description: 'Color scheme of the share page.' }),
   accent_color: hexColor.nullable().meta({ description: '`#RRGGBB` for buttons and highlights.' }),
   background_color: hexColor.nullable().meta({ description: '`#RRGGBB` page background.' }),
