@@ -97,6 +97,8 @@ describe('link-in-bio imports', () => {
     expect(response.status).toBe(202);
     expect(response.headers.get('ratelimit-limit')).toBe('30');
     const body = await response.json();
+    // Like POST /creator-imports: Location names the status resource to poll.
+    expect(response.headers.get('location')).toMatch(new RegExp(`/public/v1/link-in-bio/imports/${body.data.id}$`));
     expect(body.data).toEqual({
       id: expect.stringMatching(/^[a-f0-9]{24}$/),
       status: 'queued',

@@ -14,14 +14,18 @@ describe('roster outsider matrix', () => {
   const keys = {} as Record<Caller, string>;
   let creatorId: string;
   let kitId: string;
+  const subjects = { agencyA: '', otherAgency: '', creator: '' };
 
   beforeAll(async () => {
     t = await startTestApp();
     const agencyA = await t.agency();
+    subjects.agencyA = agencyA.id;
+    subjects.otherAgency = (await t.agency()).id;
+    subjects.creator = (await t.creatorAccount()).id;
     keys.owner = await t.key({ type: 'agency', id: agencyA.id }, ['all']);
     keys.noScope = await t.key({ type: 'agency', id: agencyA.id }, ['decks:read']);
-    keys.otherAgency = await t.key({ type: 'agency', id: (await t.agency()).id }, ['all']);
-    keys.creator = await t.key({ type: 'creator', id: (await t.creatorAccount()).id }, ['all']);
+    keys.otherAgency = await t.key({ type: 'agency', id: subjects.otherAgency }, ['all']);
+    keys.creator = await t.key({ type: 'creator', id: subjects.creator }, ['all']);
     ({ creatorId, mediaKitId: kitId } = await addRosterCreator(t, keys.owner, {
       display_name: 'Guarded',
       socials: [{ platform: 'instagram', handle_or_url: 'guarded' }],
@@ -29,12 +33,15 @@ describe('roster outsider matrix', () => {
   });
   afterAll(() => t.close());
 
+  /** Everything these callers could change, scoped to them: on PostgreSQL other test files write to the same tables meanwhile. */
   async function snapshot() {
+    const agencyIds = [subjects.agencyA, subjects.otherAgency];
+    const onRosters = { memberships: { some: { agencyId: { in: agencyIds } } } };
     const [creators, socials, kits, memberships] = await Promise.all([
-      t.db.creator.findMany({ orderBy: { id: 'asc' } }),
-      t.db.socialAccount.findMany({ orderBy: { id: 'asc' } }),
-      t.db.mediaKit.findMany({ orderBy: { id: 'asc' } }),
-      t.db.rosterMembership.findMany({ orderBy: { id: 'asc' } }),
+      t.db.creator.findMany({ where: { OR: [onRosters, { id: subjects.creator }] }, orderBy: { id: 'asc' } }),
+      t.db.socialAccount.findMany({ where: { creator: { OR: [onRosters, { id: subjects.creator }] } }, orderBy: { id: 'asc' } }),
+      t.db.mediaKit.findMany({ where: { ownerId: { in: [...agencyIds, subjects.creator] } }, orderBy: { id: 'asc' } }),
+      t.db.rosterMembership.findMany({ where: { agencyId: { in: agencyIds } }, orderBy: { id: 'asc' } }),
     ]);
     return JSON.stringify({ creators, socials, kits, memberships });
   }

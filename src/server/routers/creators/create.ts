@@ -14,7 +14,7 @@ export const createCreator = apiProcedure
       description: [
         'Creates a roster creator with its social accounts and the agency’s default media kit, in one transaction (**201**, `created: true`).',
         'When a supplied social identity already belongs to a creator on your roster, that creator is returned instead (**200**, `created: false`) and any supplied socials it lacks are attached to it. Identities are normalized per platform (handles with or without `@`, profile URLs in their common shapes; x.com and twitter.com are one identity).',
-        'Supplied identities that belong to two different roster creators → **409**. A creator without socials is always created anew. Safe to retry: concurrent identical requests create one creator.',
+        'Supplied identities that belong to two different roster creators → **409**. With socials, a retry is safe by itself: identities are unique per roster, so concurrent identical requests create one creator. A creator without socials has no identity to match, so each call creates a new one — send an `Idempotency-Key` to make retries safe (a retry then replays the first answer).',
       ].join('\n\n'),
     },
     access: { agency: 'roster:write' },
