@@ -38,7 +38,7 @@ describe('job fairness across accounts', () => {
   it('30 slow imports of one account delay another account’s CSV import by at most one job slot', async () => {
     const creatorId = (await t.creatorAccount()).id;
     const creatorKey = await t.key({ type: 'creator', id: creatorId }, ['link_in_bio:read', 'link_in_bio:write']);
-    expect((await t.request('/public/v1/link-in-bio', { method: 'POST', key: creatorKey, json: { slug: 'fair-page', username: 'fair' } })).status).toBe(201);
+    expect((await t.request('/public/v1/link-in-bio', { method: 'POST', key: creatorKey, json: { slug: `fair-${creatorId.slice(-10)}`, username: `fair${creatorId.slice(-10)}` } })).status).toBe(201);
     for (let n = 0; n < 30; n += 1) {
       const response = await t.request('/public/v1/link-in-bio/imports', { method: 'POST', key: creatorKey, json: { source_url: `${origin}/page-${n}` } });
       expect(response.status).toBe(202);

@@ -167,5 +167,30 @@ describe('jobs cannot be stranded after their import commits', () => {
       // `prepare` finished once and was recorded: the retries resumed after it.
       expect(calls).toEqual(['prepare', 'deliver', 'deliver', 'deliver']);
     }, 30_000);
+
+    it('abandons a job whose holder stopped mid-run again and again, instead of passing it on forever', async () => {
+      const ran: string[] = [];
+      const failures: string[] = [];
+      t.app.services.jobs.register(
+        'test/poison',
+        async () => {
+          ran.push('run');
+        },
+        async (_data, error) => {
+          failures.push((error as Error).message);
+        },
+      );
+      const agencyId = (await t.agency()).id;
+      const jobId = await insertJob(t.db, t.app.services.jobs.queue, { kind: 'test/poison', account: { type: 'agency', id: agencyId }, payload: {} });
+      // Taken over three times already (max_attempts 1 + 3 takeovers), and its last holder is gone too.
+      await t.db.$executeRaw`UPDATE jobs SET state = 'running', attempts = 4, lease_owner = 'gone:1:dead', lease_expires_at = now() - interval '1 second' WHERE id = ${jobId}`;
+      const failed = await until('the job to be abandoned', async () => {
+        const job = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
+        return job.state === 'failed' ? job : null;
+      }, 5_000);
+      expect(failed).toMatchObject({ attempts: 5, lastError: 'gave up after 4 attempts whose instance stopped mid-run', leaseOwner: null });
+      expect(ran).toEqual([]);
+      expect(failures).toEqual(['gave up after 4 attempts whose instance stopped mid-run']);
+    }, 30_000);
   });
 });
