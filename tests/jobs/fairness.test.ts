@@ -64,8 +64,8 @@ describe('job fairness across accounts', () => {
     const startedBetween = creatorJobs.filter((j) => j.claimedAt && j.claimedAt > csvJob.createdAt && j.claimedAt < csvJob.claimedAt!);
     expect(startedBetween.length).toBeLessThanOrEqual(1);
     expect(csvJob.claimedAt!.getTime() - csvJob.createdAt.getTime()).toBeLessThan(SLOW_MS * 2 + 1_500);
-    // …while most of the creator's imports were still waiting.
-    const finishedBefore = creatorJobs.filter((j) => j.finishedAt && j.finishedAt <= csvJob.finishedAt!);
-    expect(finishedBefore.length).toBeLessThanOrEqual(10);
+    // …ahead of 27 of the creator's imports that were queued before it (FIFO would have run them all first).
+    const startedBefore = creatorJobs.filter((j) => j.claimedAt && j.claimedAt < csvJob.claimedAt!);
+    expect(startedBefore.length).toBeLessThanOrEqual(3);
   }, 60_000);
 });

@@ -181,9 +181,11 @@ describe('jobs cannot be stranded after their import commits', () => {
         },
       );
       const agencyId = (await t.agency()).id;
-      const jobId = await insertJob(t.db, t.app.services.jobs.queue, { kind: 'test/poison', account: { type: 'agency', id: agencyId }, payload: {} });
       // Taken over three times already (max_attempts 1 + 3 takeovers), and its last holder is gone too.
-      await t.db.$executeRaw`UPDATE jobs SET state = 'running', attempts = 4, lease_owner = 'gone:1:dead', lease_expires_at = now() - interval '1 second' WHERE id = ${jobId}`;
+      const jobId = newObjectId();
+      await t.db.$executeRaw`
+        INSERT INTO jobs (id, queue, kind, account_type, account_id, payload, state, attempts, lease_owner, lease_expires_at)
+        VALUES (${jobId}, ${t.app.services.jobs.queue}, 'test/poison', 'agency', ${agencyId}, '{}'::jsonb, 'running', 4, 'gone:1:dead', now() - interval '1 second')`;
       const failed = await until('the job to be abandoned', async () => {
         const job = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
         return job.state === 'failed' ? job : null;
