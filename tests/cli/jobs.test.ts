@@ -57,7 +57,7 @@ describe('npm run admin -- jobs', () => {
     expect(text.stdout).toMatch(/^ID\s+KIND\s+ACCOUNT\s+STATE\s+ATTEMPTS\s+LEASE HOLDER\s+LEASE EXPIRES/);
     expect(text.stdout).toMatch(new RegExp(`${runningId}\\s+creator-import/requested\\s+agency:6b0000000000000000000001\\s+running\\s+2\\s+web-1:4242:abc123\\s+in \\d+m`));
     expect(text.stdout).toContain('3 job(s): 1 queued, 1 running, 1 failed');
-  }, 60_000);
+  }, 120_000);
 
   it('refuses an unknown status with a usage error (exit 2)', async () => {
     const wrong = await admin('jobs', '--status', 'stuck');
