@@ -11,6 +11,8 @@ import { registerJobHandlers, resumeUnfinishedJobs } from './jobs/handlers';
 import { createInngestRunner } from './jobs/inngest';
 import { createInProcessRunner } from './jobs/runner';
 import type { AppServices } from './trpc/context';
+import { SecretBox } from './lib/secret-box';
+import { startWebhookWorker } from './jobs/webhook-worker';
 
 export interface App {
   services: AppServices;
@@ -28,6 +30,8 @@ export interface CreateAppOptions {
   holder?: string;
   /** Resume imports left unfinished by a previous process (default true; tests opt in). */
   resumeJobs?: boolean;
+  /** Run the webhook delivery worker (default true; the operator CLI has no use for it). */
+  deliverWebhooks?: boolean;
 }
 
 /** The composition root: database (migrated), rate limiter, cursors, jobs, handler. */
@@ -51,6 +55,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db),
     jobs: config.inngest ? createInngestRunner(config.inngest, logger) : createInProcessRunner(logger),
+    webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
   };
   registerJobHandlers(services);
   const handleApiRequest = createApiHandler(services, appRouter);
@@ -58,11 +63,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const resumed = await resumeUnfinishedJobs(services);
     if (resumed > 0) logger.info('resuming unfinished imports', { count: resumed });
   }
+  const webhooks = (options.deliverWebhooks ?? true) ? startWebhookWorker(services) : null;
   return {
     services,
     database,
     handleApiRequest,
     async close() {
+      await webhooks?.close();
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
       await services.rateLimiter.close();

@@ -36,6 +36,11 @@ export interface AppConfig {
   fetchAllowPrivateNetworks: boolean;
   /** Behind a reverse proxy that sets X-Forwarded-For: keep its value (else the socket address replaces it). */
   trustProxy: boolean;
+  /**
+   * Multiplies the webhook retry schedule and the 5-day disable window (WEBHOOK_RETRY_SCALE, default 1).
+   * Tests and demos shrink it (0.001 turns 5 s / 5 min / 30 min into 5 ms / 300 ms / 1.8 s).
+   */
+  webhookRetryScale: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -45,6 +50,13 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   if (!Number.isInteger(parsed) || parsed <= 0) {
     throw new Error(`${name} must be a positive integer, got "${value}"`);
   }
+  return parsed;
+}
+
+function positiveNumberFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
   return parsed;
 }
 
@@ -93,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
     trustProxy: nonEmpty(env.TRUST_PROXY) === 'true',
+    webhookRetryScale: positiveNumberFrom(env.WEBHOOK_RETRY_SCALE, 1, 'WEBHOOK_RETRY_SCALE'),
   };
 }

@@ -423,6 +423,11 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
       if (captured.status >= 400) return errorToResponse(state, route, captured.headers);
       captured.headers.set('X-Request-Id', requestId);
       captured.headers.set('Cache-Control', 'no-store');
+      if (captured.status === 204) {
+        // No content (DELETE): a 204 carries neither a body nor a content type.
+        captured.headers.delete('content-type');
+        return new Response(null, { status: 204, headers: captured.headers });
+      }
       return new Response(captured.body, { status: captured.status, headers: captured.headers });
     } catch (error) {
       logger.error('request failed outside the router', { request_id: requestId, error: (error as Error).stack ?? String(error) });

@@ -1,6 +1,8 @@
 import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport, unfinishedLinkInBioImports } from '../services/link-in-bio-imports';
 import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport, unfinishedCreatorImports } from '../services/creator-imports';
+import { attemptDelivery } from '../services/webhook-deliveries';
 import type { AppServices } from '../trpc/context';
+import { WEBHOOK_DELIVERY_EVENT } from './webhook-worker';
 
 /**
  * Every background job the service runs, registered once at start. Each entry maps an event name to
@@ -19,6 +21,10 @@ export function registerJobHandlers(services: AppServices): void {
     (data, step) => runLinkInBioImport(services, String(data.importId), step),
     (data) => abandonLinkInBioImport(services.db, String(data.importId), 'The import stopped on an unexpected error on our side; start it again.'),
   );
+  // On Inngest the worker turns each claimed delivery into this event; in process it attempts them itself.
+  services.jobs.register(WEBHOOK_DELIVERY_EVENT, async (data, step) => {
+    await step.run('attempt', () => attemptDelivery(services, String(data.deliveryId)));
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import type { ApiMeta } from '../trpc/meta';
+import { buildWebhooksSection } from './webhooks';
 
 /**
  * The published OpenAPI 3.1 document: trpc-to-openapi's generation from the routers, then the parts
@@ -132,6 +133,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     { name: 'Campaigns', description: 'Campaigns owned by a creator or an agency.' },
     { name: 'Analytics', description: 'Page-view analytics.' },
     { name: 'Sponsorships', description: 'Sponsorship matches.' },
+    { name: 'Webhooks', description: 'Webhook endpoints, their delivery log and the event catalogue; the events themselves are under `webhooks`.' },
   ];
 
   forEachOpenApiProcedure(router._def.procedures as never, ({ meta }) => {
@@ -146,6 +148,10 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     const successStatuses = apiMeta.successStatus ?? [200];
     const newResponses: Record<string, unknown> = {};
     for (const status of successStatuses) {
+      if (status === 204) {
+        newResponses['204'] = { description: 'No content', headers: headerRefs };
+        continue;
+      }
       newResponses[String(status)] = {
         description: status === 201 ? 'Created' : status === 202 ? 'Accepted' : 'OK',
         headers: headerRefs,
@@ -162,6 +168,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     operation['x-required-scopes'] = apiMeta.access;
   });
   (doc as unknown as JsonObject)['x-scopes'] = SCOPES;
+  Object.assign(doc, buildWebhooksSection(doc.components.schemas as JsonObject));
   return doc;
 }
 

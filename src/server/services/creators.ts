@@ -4,7 +4,9 @@ import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation, slugify } from './accounts';
-import { defaultKitData, ensureDefaultMediaKit } from './media-kits';
+import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kits';
+import { creatorView } from './creator-view';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { Creator, MediaKit, SocialAccount } from '../../generated/prisma/client';
 
 /** Creator input after validation and social normalization (see routers/creators/schemas.ts). */
@@ -150,6 +152,10 @@ async function createOnRoster(
     if (socials.length > 0) await tx.socialAccount.createMany({ data: socials.map((s) => socialRow(creator.id, agencyId, s, planned)) });
     const mediaKit = await tx.mediaKit.create({ data: defaultKitData({ type: 'agency', id: agencyId }, creator) });
     const stored = await tx.socialAccount.findMany({ where: { creatorId: creator.id }, ...SOCIALS_ORDER });
+    await emitEvents(tx, { type: 'agency', id: agencyId }, [
+      { type: 'creator.created', data: creatorView({ ...creator, socials: stored }) },
+      { type: 'media_kit.created', data: mediaKitView(mediaKit, EVENT_BASE_URL) },
+    ]);
     return { created: true, creator: { ...creator, socials: stored }, mediaKit, socialsAttached: socials.length };
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { ApiError, notFound, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation, slugCandidate, slugify } from './accounts';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
 
 /** Value sets of the deck's enumerated fields (the contract shows one value of each). */
@@ -185,7 +186,7 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
       return await db.$transaction(async (tx) => {
         await assertOnRoster(tx, agencyId, creatorIds);
         await claimDeckSlot(tx, agencyId);
-        return tx.deck.create({
+        const deck = await tx.deck.create({
           data: {
             ...(fieldData(fields, passwordHash) as Omit<Prisma.DeckUncheckedCreateInput, 'id' | 'agencyId' | 'slug' | 'title'>),
             id: newObjectId(),
@@ -196,6 +197,8 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
           },
           include: WITH_CREATORS,
         });
+        await emitEvents(tx, { type: 'agency', id: agencyId }, [{ type: 'deck.created', data: deckView(deck, EVENT_BASE_URL) }]);
+        return deck;
       });
     } catch (error) {
       if (!isUniqueViolation(error, 'slug')) throw error;
@@ -233,7 +236,9 @@ export async function updateDeck(db: Db, agencyId: string, deckId: string, field
         await tx.deckCreator.deleteMany({ where: { deckId } });
         await tx.deckCreator.createMany({ data: fields.creator_ids.map((creatorId, position) => ({ deckId, creatorId, position })) });
       }
-      return tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
+      const deck = await tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
+      await emitEvents(tx, { type: 'agency', id: agencyId }, [{ type: 'deck.updated', data: deckView(deck, EVENT_BASE_URL) }]);
+      return deck;
     });
   } catch (error) {
     if (fields.slug !== undefined && isUniqueViolation(error, 'slug')) throw slugTaken(fields.slug);

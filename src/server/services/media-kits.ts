@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation, slugify } from './accounts';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { MediaKit as MediaKitRow, Prisma } from '../../generated/prisma/client';
 
 /** Built-in templates a media kit can use (GET /media-kit-templates). */
@@ -200,7 +201,12 @@ export async function ensureDefaultMediaKit(
   const existing = await db.mediaKit.findUnique({ where: { defaultKey } });
   if (existing) return { created: false, kit: existing };
   try {
-    return { created: true, kit: await db.mediaKit.create({ data: defaultKitData(owner, creator) }) };
+    const kit = await db.$transaction(async (tx) => {
+      const created = await tx.mediaKit.create({ data: defaultKitData(owner, creator) });
+      await emitEvents(tx, owner, [{ type: 'media_kit.created', data: mediaKitView(created, EVENT_BASE_URL) }]);
+      return created;
+    });
+    return { created: true, kit };
   } catch (error) {
     if (!isUniqueViolation(error, 'default_key')) throw error;
     return { created: false, kit: await db.mediaKit.findUniqueOrThrow({ where: { defaultKey } }) };
@@ -214,17 +220,21 @@ export async function createMediaKit(
   creatorId: string,
   content: MediaKitContent & { name: string },
 ): Promise<MediaKitRow> {
-  return db.mediaKit.create({
-    data: {
-      ...templateDefaults(content.template),
-      ...(contentData(content) as Omit<Prisma.MediaKitUncheckedCreateInput, 'id' | 'creatorId' | 'ownerType' | 'ownerId' | 'slug'>),
-      id: newObjectId(),
-      creatorId,
-      ownerType: owner.type,
-      ownerId: owner.id,
-      slug: mediaKitSlug(content.name),
-      name: content.name,
-    },
+  return db.$transaction(async (tx) => {
+    const kit = await tx.mediaKit.create({
+      data: {
+        ...templateDefaults(content.template),
+        ...(contentData(content) as Omit<Prisma.MediaKitUncheckedCreateInput, 'id' | 'creatorId' | 'ownerType' | 'ownerId' | 'slug'>),
+        id: newObjectId(),
+        creatorId,
+        ownerType: owner.type,
+        ownerId: owner.id,
+        slug: mediaKitSlug(content.name),
+        name: content.name,
+      },
+    });
+    await emitEvents(tx, owner, [{ type: 'media_kit.created', data: mediaKitView(kit, EVENT_BASE_URL) }]);
+    return kit;
   });
 }
 
@@ -248,9 +258,13 @@ export async function updateMediaKit(db: Db, owner: KitOwner, kitId: string, con
     data.backgroundColor ??= defaults.backgroundColor;
     data.sectionsShown ??= defaults.sectionsShown;
   }
-  const updated = await db.mediaKit.updateMany({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id }, data });
-  if (updated.count === 0) throw notFound('media kit', kitId);
-  return db.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
+  return db.$transaction(async (tx) => {
+    const updated = await tx.mediaKit.updateMany({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id }, data });
+    if (updated.count === 0) throw notFound('media kit', kitId);
+    const kit = await tx.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
+    await emitEvents(tx, owner, [{ type: 'media_kit.updated', data: mediaKitView(kit, EVENT_BASE_URL) }]);
+    return kit;
+  });
 }
 
 export async function listOwnedMediaKits(

@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../rate-limit/limiter';
 import type { LastUsedRecorder } from '../services/api-keys';
 import type { JobRunner } from '../jobs/runner';
+import type { SecretBox } from '../lib/secret-box';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
 export interface AppServices {
@@ -20,6 +21,8 @@ export interface AppServices {
   cursors: CursorCodec;
   lastUsed: LastUsedRecorder;
   jobs: JobRunner;
+  /** Encrypts webhook signing secrets at rest (the service must read them back to sign). */
+  webhookSecrets: SecretBox;
 }
 
 /** What a procedure may set on the HTTP response; the adapter applies it. */

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { eventDataSchema, RETRY_SCHEDULE_DOC, SIGNATURE_DOC } from '../routers/event-types/catalogue';
+import { RETRY_SCHEDULE_SECONDS } from '../services/webhook-deliveries';
+import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../services/webhook-events';
+
+type JsonObject = Record<string, unknown>;
+
+const SIGNATURE_HEADERS = [
+  { name: 'webhook-id', description: 'The event id; the same on every attempt. Deduplicate on it.', example: '6922f0c2a1b2c3d4e5f60718' },
+  { name: 'webhook-timestamp', description: 'Unix time (seconds) of this attempt; reject values far from your clock (5 minutes) to stop replays.', example: '1763900000' },
+  {
+    name: 'webhook-signature',
+    description: 'Space-separated `v1,<base64>` signatures (two during the 24 h after a secret rotation); accept the delivery if any one verifies.',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+];
+
+/**
+ * The OpenAPI 3.1 `webhooks` map: one entry per event type, describing the POST a receiver gets. `data`
+ * refers to the resource's component schema (the same one the API responses use) when there is one.
+ */
+export function buildWebhooksSection(componentSchemas: JsonObject): { webhooks: JsonObject; 'x-webhook-retry-schedule-seconds': readonly number[] } {
+  const webhooks: JsonObject = {};
+  for (const type of EVENT_TYPE_NAMES) {
+    const resource = EVENT_TYPES[type].resource;
+    const data = componentSchemas[resource]
+      ? { $ref: `#/components/schemas/${resource}` }
+      : z.toJSONSchema(eventDataSchema(type), { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' });
+    webhooks[type] = {
+      post: {
+        operationId: `event_${type.replace(/\W/g, '_')}`,
+        summary: type,
+        description: [EVENT_TYPES[type].description, '', SIGNATURE_DOC, '', RETRY_SCHEDULE_DOC].join('\n'),
+        tags: ['Webhooks'],
+        parameters: SIGNATURE_HEADERS.map((h) => ({ name: h.name, in: 'header', required: true, description: h.description, schema: { type: 'string' }, example: h.example })),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['type', 'timestamp', 'data'],
+                properties: {
+                  type: { type: 'string', const: type },
+                  timestamp: { type: 'string', format: 'date-time', description: 'When the event happened (UTC).' },
+                  data,
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'Any 2xx answer within 10 s acknowledges the delivery; anything else (redirects included) is retried.' },
+        },
+        security: [],
+      },
+    };
+  }
+  return { webhooks, 'x-webhook-retry-schedule-seconds': RETRY_SCHEDULE_SECONDS };
+}
