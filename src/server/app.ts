@@ -7,12 +7,12 @@ import { createRateLimiter } from './rate-limit/limiter';
 import { appRouter } from './routers/app';
 import { LastUsedRecorder } from './services/api-keys';
 import { loadAppSecret } from './services/settings';
-import { registerJobHandlers, resumeUnfinishedJobs } from './jobs/handlers';
+import { registerJobHandlers } from './jobs/handlers';
 import { createInngestRunner } from './jobs/inngest';
-import { createInProcessRunner } from './jobs/runner';
+import { createLeasedRunner } from './jobs/leased-runner';
 import type { AppServices } from './trpc/context';
 import { SecretBox } from './lib/secret-box';
-import { startWebhookWorker } from './jobs/webhook-worker';
+import { setDeliveryJobQueue } from './services/webhook-events';
 
 export interface App {
   services: AppServices;
@@ -28,10 +28,11 @@ export interface CreateAppOptions {
   rateLimitKeyPrefix?: string;
   /** Who opens an embedded database (shown to a second process that is refused). */
   holder?: string;
-  /** Resume imports left unfinished by a previous process (default true; tests opt in). */
-  resumeJobs?: boolean;
-  /** Run the webhook delivery worker (default true; the operator CLI has no use for it). */
-  deliverWebhooks?: boolean;
+  /**
+   * Claim and run background jobs (default true). Jobs live in the database, so any instance with
+   * this on runs them, including those a stopped or crashed instance left behind.
+   */
+  runJobs?: boolean;
 }
 
 /** The composition root: database (migrated), rate limiter, cursors, jobs, handler. */
@@ -41,6 +42,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
     poolSize: config.databasePoolSize,
+    // A frozen instance's open transaction must not hold row locks past its job lease.
+    idleTransactionTimeoutMs: Math.max(config.jobs.leaseMs, 2_000),
     holder: options.holder ?? `creator-api service (port ${config.port})`,
   });
   const db = database.prisma;
@@ -54,22 +57,21 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db),
-    jobs: config.inngest ? createInngestRunner(config.inngest, logger) : createInProcessRunner(logger),
+    jobs: config.inngest
+      ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
+      : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
     webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
   };
+  setDeliveryJobQueue(config.jobs.queue);
   registerJobHandlers(services);
   const handleApiRequest = createApiHandler(services, appRouter);
-  if (options.resumeJobs ?? true) {
-    const resumed = await resumeUnfinishedJobs(services);
-    if (resumed > 0) logger.info('resuming unfinished imports', { count: resumed });
-  }
-  const webhooks = (options.deliverWebhooks ?? true) ? startWebhookWorker(services) : null;
+  if (options.runJobs ?? true) services.jobs.start();
   return {
     services,
     database,
     handleApiRequest,
     async close() {
-      await webhooks?.close();
+      // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
       await services.rateLimiter.close();

@@ -42,6 +42,26 @@ export interface AppConfig {
    */
   webhookRetryScale: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Background jobs on the database (src/server/jobs/leased-runner.ts); README "Background jobs". */
+  jobs: JobSettings;
+}
+
+export interface JobSettings {
+  /** Instances claim only this queue's jobs (JOBS_QUEUE); deployments sharing a database keep theirs apart. */
+  queue: string;
+  /** Jobs one instance runs at once. */
+  concurrency: number;
+  /** Jobs of one account (agency or creator) running at once, across all instances. */
+  accountConcurrency: number;
+  /** A claimed job's lease, renewed every `renewMs` while it runs; lapsed, any instance takes it over. */
+  leaseMs: number;
+  renewMs: number;
+  /** Backstop poll when no notification arrives (claims are woken by LISTEN/NOTIFY). */
+  pollMs: number;
+  /** SIGTERM: how long running jobs get to finish their current step before their leases are released anyway. */
+  drainMs: number;
+  /** Tests only: a pause before every job step, so a test can stop an instance mid-job. */
+  stepPauseMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -58,6 +78,31 @@ function positiveNumberFrom(value: string | undefined, fallback: number, name: s
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
   return parsed;
+}
+
+function secondsFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback * 1000;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number of seconds, got "${value}"`);
+  return Math.round(parsed * 1000);
+}
+
+function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
+  const queue = nonEmpty(env.JOBS_QUEUE) ?? 'default';
+  if (!/^[A-Za-z0-9._:-]{1,64}$/.test(queue)) throw new Error(`JOBS_QUEUE must be 1–64 of A-Za-z0-9._:-, got "${queue}"`);
+  const leaseMs = secondsFrom(env.JOBS_LEASE_SECONDS, 10, 'JOBS_LEASE_SECONDS');
+  const renewMs = secondsFrom(env.JOBS_LEASE_RENEW_SECONDS, Math.min(3, leaseMs / 3000), 'JOBS_LEASE_RENEW_SECONDS');
+  if (renewMs * 2 > leaseMs) throw new Error('JOBS_LEASE_RENEW_SECONDS must be at most half of JOBS_LEASE_SECONDS, so one missed renewal does not lose the lease');
+  return {
+    queue,
+    concurrency: intFrom(env.JOBS_CONCURRENCY, 4, 'JOBS_CONCURRENCY'),
+    accountConcurrency: intFrom(env.JOBS_ACCOUNT_CONCURRENCY, 2, 'JOBS_ACCOUNT_CONCURRENCY'),
+    leaseMs,
+    renewMs,
+    pollMs: secondsFrom(env.JOBS_POLL_SECONDS, 30, 'JOBS_POLL_SECONDS'),
+    drainMs: secondsFrom(env.JOBS_DRAIN_SECONDS, 15, 'JOBS_DRAIN_SECONDS'),
+    stepPauseMs: env.JOBS_STEP_PAUSE_MS ? intFrom(env.JOBS_STEP_PAUSE_MS, 0, 'JOBS_STEP_PAUSE_MS') : 0,
+  };
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -106,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
     trustProxy: nonEmpty(env.TRUST_PROXY) === 'true',
     webhookRetryScale: positiveNumberFrom(env.WEBHOOK_RETRY_SCALE, 1, 'WEBHOOK_RETRY_SCALE'),
+    jobs: jobSettings(env),
   };
 }

@@ -9,7 +9,7 @@ import {
   processCreatorImportChunk,
   startCreatorImport,
 } from '../../src/server/services/creator-imports';
-import { startTestApp, type TestApp } from '../support/app';
+import { parkedJobs, startTestApp, type TestApp } from '../support/app';
 
 /** The CSV import as an Inngest function: the same service steps, each a memoized step.run. */
 describe('CSV import on Inngest', () => {
@@ -18,9 +18,10 @@ describe('CSV import on Inngest', () => {
     t = await startTestApp();
   });
   afterAll(() => t.close());
+  const inngestOptions = () => ({ ...t.app.services, jobs: { ...t.app.services.config.jobs, queue: parkedJobs().queue } });
 
   it('runs start, one step per 50-row chunk, and complete', async () => {
-    const runner = createInngestRunner({ eventKey: 'test-key', signingKey: null, dev: null }, t.app.services.logger);
+    const runner = createInngestRunner({ eventKey: 'test-key', signingKey: null, dev: null }, inngestOptions());
     registerJobHandlers({ ...t.app.services, jobs: runner });
     const fn = runner.functions().find((f) => f.id().endsWith('creator-import-requested'));
     expect(fn).toBeDefined();
@@ -28,7 +29,7 @@ describe('CSV import on Inngest', () => {
     const agencyId = (await t.agency()).id;
     const lines = ['display_name,instagram', ...Array.from({ length: 120 }, (_, i) => `Inngest ${i},@inngest.${i}`)];
     const bytes = new TextEncoder().encode(lines.join('\n'));
-    const created = await createCreatorImport(t.db, agencyId, { name: 'inngest.csv', type: 'text/csv', size: bytes.byteLength, bytes });
+    const created = await createCreatorImport({ db: t.db, jobs: parkedJobs() }, agencyId, { name: 'inngest.csv', type: 'text/csv', size: bytes.byteLength, bytes });
 
     const steps: string[] = [];
     const engine = new InngestTestEngine({ function: fn!, events: [{ name: CREATOR_IMPORT_EVENT, data: { importId: created.id } }] });
@@ -43,13 +44,13 @@ describe('CSV import on Inngest', () => {
   });
 
   it('marks the import failed once Inngest runs out of retries, keeping the rows already done', async () => {
-    const runner = createInngestRunner({ eventKey: null, signingKey: null, dev: '1' }, t.app.services.logger);
+    const runner = createInngestRunner({ eventKey: null, signingKey: null, dev: '1' }, inngestOptions());
     registerJobHandlers({ ...t.app.services, jobs: runner });
     const agencyId = (await t.agency()).id;
     const lines = ['display_name,instagram', ...Array.from({ length: 120 }, (_, i) => `Doomed ${i},@doomed.${i}`)];
     const bytes = new TextEncoder().encode(lines.join('\n'));
     const file = { name: 'doomed.csv', type: 'text/csv', size: bytes.byteLength, bytes };
-    const created = await createCreatorImport(t.db, agencyId, file);
+    const created = await createCreatorImport({ db: t.db, jobs: parkedJobs() }, agencyId, file);
     // The first chunk finished; then every retry of the second failed.
     await startCreatorImport(t.db, created.id);
     await processCreatorImportChunk(t.db, created.id, 0);
@@ -74,12 +75,12 @@ describe('CSV import on Inngest', () => {
     expect(done.rows[49]!.status).toBe('created');
     expect(done.rows[50]).toMatchObject({ status: 'failed', errors: ['Processing stopped on an internal error; upload the file again.'] });
     // Ended, so the same file may be uploaded again.
-    expect((await createCreatorImport(t.db, agencyId, file)).status).toBe('queued');
+    expect((await createCreatorImport({ db: t.db, jobs: parkedJobs() }, agencyId, file)).status).toBe('queued');
   });
 
   it('is served at /api/inngest only when Inngest is configured', async () => {
     // Dev mode answers introspection without a signature (cloud mode needs INNGEST_SIGNING_KEY).
-    const runner = createInngestRunner({ eventKey: null, signingKey: null, dev: '1' }, t.app.services.logger);
+    const runner = createInngestRunner({ eventKey: null, signingKey: null, dev: '1' }, inngestOptions());
     registerJobHandlers({ ...t.app.services, jobs: runner });
     const serve = inngestServeHandler(runner)!;
     const introspection = await serve(new Request('http://localhost/api/inngest', { headers: { host: 'localhost' } }));

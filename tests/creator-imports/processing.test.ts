@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
+import { parkedJobs, startTestApp, type TestApp } from '../support/app';
 import { addRosterCreator } from '../roster/fixtures';
 import { csvForm, upload, waitForImport } from './support';
 import { CREATOR_IMPORT_EVENT, createCreatorImport } from '../../src/server/services/creator-imports';
@@ -106,10 +106,15 @@ describe('CSV import processing', () => {
   it('ends failed, keeping finished chunks, when processing throws (in-process runner: no retry)', async () => {
     const lines = ['display_name,instagram', ...Array.from({ length: 120 }, (_, i) => `Broken ${i},@broken.run.${i}`)];
     const bytes = new TextEncoder().encode(lines.join('\n'));
-    const created = await createCreatorImport(t.db, agencyId, { name: 'broken.csv', type: 'text/csv', size: bytes.byteLength, bytes });
+    const parked = parkedJobs();
+    const created = await createCreatorImport({ db: t.db, jobs: parked }, agencyId, { name: 'broken.csv', type: 'text/csv', size: bytes.byteLength, bytes });
     // A row of the second chunk that the code cannot read (corrupt storage): an internal error, not a row error.
     await t.db.$executeRaw`UPDATE creator_import_rows SET input = 'null'::jsonb WHERE import_id = ${created.id} AND row_number = 60`;
-    await t.app.services.jobs.enqueue(CREATOR_IMPORT_EVENT, { importId: created.id });
+    await t.db.job.updateMany({ where: { queue: parked.queue }, data: { queue: t.app.services.jobs.queue } });
+    await t.app.services.jobs.idle();
+    const job = await t.db.job.findFirstOrThrow({ where: { kind: CREATOR_IMPORT_EVENT, payload: { equals: { importId: created.id } } } });
+    expect(job).toMatchObject({ state: 'failed', attempts: 1, leaseOwner: null });
+    expect(job.lastError).toBeTruthy();
     const done = await waitForImport(t, key, created.id);
     expect(done).toMatchObject({ status: 'failed', progress: { total: 120, processed: 120, created: 50, failed: 70 } });
     expect(done.completed_at).not.toBeNull();

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId } from '../../src/server/lib/object-id';
 import { createCreatorImport, getCreatorImport, processCreatorImportChunk, startCreatorImport } from '../../src/server/services/creator-imports';
-import { startTestApp, type TestApp } from '../support/app';
+import { parkedJobs, startTestApp, type TestApp } from '../support/app';
 
 /**
  * A chunk looks up the roster's identities, then inserts in bulk. Another writer can take an
@@ -27,7 +27,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('CSV import racing another wri
     const agencyId = (await t.agency()).id;
     const tag = newObjectId();
     const bytes = new TextEncoder().encode(`display_name,instagram\nRacer One,@race.${tag}\nRacer Two,@calm.${tag}\n`);
-    const created = await createCreatorImport(t.db, agencyId, { name: 'race.csv', type: 'text/csv', size: bytes.byteLength, bytes });
+    const created = await createCreatorImport({ db: t.db, jobs: parkedJobs() }, agencyId, { name: 'race.csv', type: 'text/csv', size: bytes.byteLength, bytes });
     await startCreatorImport(t.db, created.id);
 
     // The other writer adds a roster creator with Racer One's identity, and has not committed yet.

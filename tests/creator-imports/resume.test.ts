@@ -18,8 +18,9 @@ import { createAgency } from '../../src/server/services/accounts';
 
 /**
  * A process dies in the middle of an import — after two chunks and halfway through a row of the
- * third — and a new process on the same database resumes it: every row is done exactly once.
- * Runs on a PGlite folder of its own, so no other test's imports are resumed.
+ * third, its job still leased to it — and a new process on the same database takes the job over
+ * once the lease lapses, resuming after the last recorded step: every row is done exactly once.
+ * Runs on a PGlite folder of its own (the two-process version on PostgreSQL is tests/jobs/).
  */
 describe('CSV import crash and resume', () => {
   it('finishes with no duplicated creator, social or media kit and counters that add up', async () => {
@@ -30,9 +31,9 @@ describe('CSV import crash and resume', () => {
     const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
 
     // First process: upload, start, two chunks, then half of row 101 (its creator made, the row not marked).
-    const first = await createApp(config, { resumeJobs: false });
+    const first = await createApp(config, { runJobs: false });
     const { agency } = await createAgency(first.services.db, { name: 'Resume Agency', ownerEmail: 'resume@agency.test' });
-    const created = await createCreatorImport(first.services.db, agency.id, { name: 'resume.csv', type: 'text/csv', size: bytes.byteLength, bytes });
+    const created = await createCreatorImport(first.services, agency.id, { name: 'resume.csv', type: 'text/csv', size: bytes.byteLength, bytes });
     await startCreatorImport(first.services.db, created.id);
     await processCreatorImportChunk(first.services.db, created.id, 0);
     await processCreatorImportChunk(first.services.db, created.id, 1);
@@ -42,12 +43,20 @@ describe('CSV import crash and resume', () => {
     const midway = await getCreatorImport(first.services.db, agency.id, created.id);
     expect(midway.status).toBe('processing');
     expect(midway.processed).toBe(100);
+    // The job as the dead process left it: its lease lapsed, start and two chunks recorded.
+    await first.services.db.$executeRaw`
+      UPDATE jobs SET state = 'running', lease_owner = 'gone:1:dead', lease_expires_at = now() - interval '1 second', attempts = 1,
+             steps = '{"start": {"chunks": 4}, "chunk-1": {"processed": 50}, "chunk-2": {"processed": 50}}'::jsonb
+       WHERE payload->>'importId' = ${created.id}`;
     await first.close();
 
-    // Second process: resumes on start.
-    const second = await createApp(config, { resumeJobs: true });
+    // Second process: takes the job over on start.
+    const second = await createApp(config, { holder: 'resume test' });
     try {
       await second.services.jobs.idle();
+      const job = await second.services.db.job.findFirstOrThrow({ where: { payload: { equals: { importId: created.id } } } });
+      expect(job).toMatchObject({ state: 'succeeded', attempts: 2, leaseOwner: null, leaseExpiresAt: null });
+      expect(Object.keys(job.steps as object)).toEqual(['start', 'chunk-1', 'chunk-2', 'chunk-3', 'chunk-4', 'complete']);
       const done = await getCreatorImport(second.services.db, agency.id, created.id);
       expect(done.status).toBe('completed');
       expect(done.rows.every((r) => r.status === 'created')).toBe(true);

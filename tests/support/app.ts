@@ -10,6 +10,8 @@ import { newObjectId } from '../../src/server/lib/object-id';
 import { createAgency, createCreatorAccount } from '../../src/server/services/accounts';
 import { createApiKey } from '../../src/server/services/api-keys';
 import type { Scope } from '../../src/server/auth/scopes';
+import { insertJob } from '../../src/server/jobs/queue';
+import type { JobRunner } from '../../src/server/jobs/runner';
 
 export interface TestApp {
   app: App;
@@ -37,8 +39,9 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
     logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel']) ?? 'silent',
     ...options.config,
   };
-  // Never resume imports: in CI every test file shares one database, and each file's imports are its own.
-  const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}`, resumeJobs: false });
+  // A job queue of its own: in CI every test file shares one database, and each app runs only its own jobs.
+  config.jobs = { ...config.jobs, queue: `test-${newObjectId()}`, ...options.config?.jobs };
+  const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}` });
   const handler: ApiHandler = options.router ? createApiHandler(app.services, options.router) : app.handleApiRequest;
   const server = http.createServer(
     createNodeListener(handler, (_req, res) => {
@@ -83,6 +86,12 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
       await app.close();
     },
   };
+}
+
+/** A job writer whose jobs go to a queue nobody claims: for tests that drive a job's steps by hand. */
+export function parkedJobs(): Pick<JobRunner, 'enqueue' | 'queue'> {
+  const queue = `parked-${newObjectId()}`;
+  return { queue, enqueue: (tx, job) => insertJob(tx, queue, job) };
 }
 
 /** Reads a problem+json response and checks the invariants every error shares. */

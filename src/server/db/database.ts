@@ -37,6 +37,11 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Who is opening an embedded data folder, shown to a second process that is refused. */
   holder?: string;
+  /**
+   * PostgreSQL ends a session left idle inside a transaction this long (frozen process), releasing
+   * its locks, so the instance that takes over its job is not blocked by them.
+   */
+  idleTransactionTimeoutMs?: number;
 }
 
 function pgConfig(databaseUrl: string, poolSize: number) {
@@ -71,7 +76,14 @@ class PrismaPgWholeScripts extends PrismaPg {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // One pool shared by Prisma and the raw hot path.
-    const pool = new pg.Pool(pgConfig(options.databaseUrl, options.poolSize ?? 10));
+    const pool = new pg.Pool({
+      ...pgConfig(options.databaseUrl, options.poolSize ?? 10),
+      ...(options.idleTransactionTimeoutMs ? { idle_in_transaction_session_timeout: options.idleTransactionTimeoutMs } : {}),
+    });
+    // A connection PostgreSQL ended (the idle-transaction timeout, a server restart) fails the query
+    // that used it; without these listeners its 'error' event would also crash the process.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const adapterFactory = new PrismaPgWholeScripts(pool);
     const prisma = new PrismaClient({ adapter: adapterFactory });
     const notifications = createPostgresNotifications({ connection: pgConfig(options.databaseUrl, 1), pool });

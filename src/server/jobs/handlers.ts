@@ -1,13 +1,15 @@
-import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport, unfinishedLinkInBioImports } from '../services/link-in-bio-imports';
-import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport, unfinishedCreatorImports } from '../services/creator-imports';
+import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport } from '../services/link-in-bio-imports';
+import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport } from '../services/creator-imports';
 import { attemptDelivery } from '../services/webhook-deliveries';
 import type { AppServices } from '../trpc/context';
-import { WEBHOOK_DELIVERY_EVENT } from './webhook-worker';
+import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from '../services/webhook-events';
 
 /**
- * Every background job the service runs, registered once at start. Each entry maps an event name to
- * a plain service function; the in-process runner calls it directly, and with Inngest configured the
- * Inngest functions call the same functions step by step.
+ * Every background job the service runs, registered once at start. Each entry maps a job kind to a
+ * plain service function; the embedded runner calls it under a lease, and with Inngest configured the
+ * Inngest functions call the same functions step by step. Imports do not retry a handler error (they
+ * end `failed`, keeping finished rows); an instance that dies mid-import is not an error: another
+ * instance takes the job over and resumes after its last finished step.
  */
 export function registerJobHandlers(services: AppServices): void {
   services.jobs.register(
@@ -21,21 +23,14 @@ export function registerJobHandlers(services: AppServices): void {
     (data, step) => runLinkInBioImport(services, String(data.importId), step),
     (data) => abandonLinkInBioImport(services.db, String(data.importId), 'The import stopped on an unexpected error on our side; start it again.'),
   );
-  // On Inngest the worker turns each claimed delivery into this event; in process it attempts them itself.
-  services.jobs.register(WEBHOOK_DELIVERY_EVENT, async (data, step) => {
-    await step.run('attempt', () => attemptDelivery(services, String(data.deliveryId)));
-  });
-}
-
-/**
- * In-process runner only: picks up imports a previous process left queued or processing (a crash or
- * restart mid-import). Their steps are idempotent, so finished rows are not done twice.
- */
-export async function resumeUnfinishedJobs(services: AppServices): Promise<number> {
-  if (services.jobs.kind !== 'in-process') return 0;
-  const importIds = await unfinishedCreatorImports(services.db);
-  for (const importId of importIds) await services.jobs.enqueue(CREATOR_IMPORT_EVENT, { importId });
-  const linkInBioIds = await unfinishedLinkInBioImports(services.db);
-  for (const importId of linkInBioIds) await services.jobs.enqueue(LINK_IN_BIO_IMPORT_EVENT, { importId });
-  return importIds.length + linkInBioIds.length;
+  // One attempt per job; a failed attempt enqueues the next one itself, on the published schedule.
+  // A thrown error (database trouble) is retried by the runner; the delivery's token keeps it single.
+  services.jobs.register(
+    WEBHOOK_DELIVERY_JOB,
+    async (data) => {
+      await attemptDelivery(services, String(data.deliveryId), String(data.token));
+    },
+    undefined,
+    { maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS },
+  );
 }

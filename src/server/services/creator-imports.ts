@@ -8,7 +8,7 @@ import { isUniqueViolation, slugify } from './accounts';
 import { defaultKitData, mediaKitView } from './media-kits';
 import { creatorView } from './creator-view';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
-import { inlineStep, type JobStep } from '../jobs/runner';
+import { inlineStep, type JobRunner, type JobStep } from '../jobs/runner';
 import { insertRows } from '../db/bulk-insert';
 import { describeIssue, MAX_IMPORT_BYTES, parseRosterCsv, rowToCreatorInput, type CsvRow } from './csv-roster';
 import type { CreatorImport, CreatorImportRow, Prisma } from '../../generated/prisma/client';
@@ -44,7 +44,12 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-export async function createCreatorImport(db: Db, agencyId: string, file: UploadedFile): Promise<CreatorImport> {
+/**
+ * Records the import, its rows and its job in one transaction: there is never an import without the
+ * job that finishes it (nor a job without its import), whatever happens after the commit.
+ */
+export async function createCreatorImport(app: { db: Db; jobs: Pick<JobRunner, 'enqueue'> }, agencyId: string, file: UploadedFile): Promise<CreatorImport> {
+  const { db } = app;
   if (!isCsvUpload(file)) {
     throw new ApiError(
       'unsupported-media-type',
@@ -78,6 +83,7 @@ export async function createCreatorImport(db: Db, agencyId: string, file: Upload
         },
       });
       await insertRows(tx, 'creator_import_rows', rows.map((row, index) => ({ id: newObjectId(), importId: id, rowNumber: index + 1, input: row })));
+      await app.jobs.enqueue(tx, { kind: CREATOR_IMPORT_EVENT, account: { type: 'agency', id: agencyId }, payload: { importId: id } });
       return created;
     });
   } catch (error) {
@@ -343,12 +349,6 @@ export async function runCreatorImport(db: Db, importId: string, step: JobStep =
     await step.run(`chunk-${chunk + 1}`, () => processCreatorImportChunk(db, importId, chunk));
   }
   await step.run('complete', () => completeCreatorImport(db, importId));
-}
-
-/** Imports a previous process left queued or processing (in-process runner only; Inngest retries by itself). */
-export async function unfinishedCreatorImports(db: Db): Promise<string[]> {
-  const rows = await db.creatorImport.findMany({ where: { status: { in: ['queued', 'processing'] } }, orderBy: { id: 'asc' }, select: { id: true } });
-  return rows.map((r) => r.id);
 }
 
 export async function getCreatorImport(db: Db, agencyId: string, importId: string) {

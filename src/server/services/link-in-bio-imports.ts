@@ -57,22 +57,14 @@ export async function startLinkInBioImport(app: Pick<AppServices, 'db' | 'config
   }
   const page = await app.db.linkInBioPage.findUnique({ where: { creatorId }, select: { id: true } });
   if (!page) throw new ApiError('not-found', 'You have no link-in-bio page yet; create it with POST /link-in-bio, then import into it.');
-  const created = await app.db.linkInBioImport.create({
-    data: { id: newObjectId(), pageId: page.id, creatorId, sourceUrl: url.toString() },
+  // The import and its job commit together: no import is ever left without the job that runs it.
+  return app.db.$transaction(async (tx) => {
+    const created = await tx.linkInBioImport.create({
+      data: { id: newObjectId(), pageId: page.id, creatorId, sourceUrl: url.toString() },
+    });
+    await app.jobs.enqueue(tx, { kind: LINK_IN_BIO_IMPORT_EVENT, account: { type: 'creator', id: creatorId }, payload: { importId: created.id } });
+    return created;
   });
-  await app.jobs.enqueue(LINK_IN_BIO_IMPORT_EVENT, { importId: created.id });
-  return created;
-}
-
-/**
- * In-process runner, at start: imports a previous process left queued or processing (a crash or a
- * restart mid-import), back in the queue. Re-running one is safe: blocks it already added have the
- * same client_ids and are skipped.
- */
-export async function unfinishedLinkInBioImports(db: Db): Promise<string[]> {
-  await db.linkInBioImport.updateMany({ where: { status: 'processing' }, data: { status: 'queued', startedAt: null } });
-  const rows = await db.linkInBioImport.findMany({ where: { status: 'queued' }, orderBy: { id: 'asc' }, select: { id: true } });
-  return rows.map((r) => r.id);
 }
 
 export async function getLinkInBioImport(db: Db, creatorId: string, importId: string): Promise<LinkInBioImport> {
@@ -83,8 +75,14 @@ export async function getLinkInBioImport(db: Db, creatorId: string, importId: st
 
 type FetchOutcome = { ok: true; items: ExtractedItem[]; dropped: number } | { ok: false; error: string };
 
-/** Step 1: queued → processing. Null when another run already took it (or it is finished). */
+/**
+ * Step 1: queued → processing. Null when the import has already ended. `processing` is taken too:
+ * that is a run taken over from an instance that stopped mid-import (the job's lease, or Inngest's
+ * one-run-per-job concurrency key, guarantees nobody else is running it).
+ */
 async function claimImport(db: Db, importId: string): Promise<{ pageId: string; sourceUrl: string } | null> {
+  const current = await db.linkInBioImport.findUnique({ where: { id: importId }, select: { status: true } });
+  if (current?.status === 'processing') return db.linkInBioImport.findUniqueOrThrow({ where: { id: importId }, select: { pageId: true, sourceUrl: true } });
   const claimed = await db.linkInBioImport.updateMany({ where: { id: importId, status: 'queued' }, data: { status: 'processing', startedAt: new Date() } });
   if (claimed.count === 0) return null;
   const row = await db.linkInBioImport.findUniqueOrThrow({ where: { id: importId }, select: { pageId: true, sourceUrl: true } });

@@ -1,17 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
+import type { JobRunner } from '../jobs/runner';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
 import { safePostJson, type SafePostResult } from '../lib/safe-post';
 import { SafeFetchError } from '../lib/safe-fetch';
 import type { SecretBox } from '../lib/secret-box';
 import { webhookHeaders } from '../lib/webhook-signature';
-import { renderPayload } from './webhook-events';
+import { DELIVERY_JOB_MAX_ATTEMPTS, renderPayload, WEBHOOK_DELIVERY_JOB, type EventOwner } from './webhook-events';
+import type { Prisma } from '../../generated/prisma/client';
 
 /**
  * Delivery attempts (issue 15). A delivery is `pending` while an attempt is scheduled
- * (`next_attempt_at`); the worker claims due ones with FOR UPDATE SKIP LOCKED and a lease, so several
- * instances share the work and a crashed instance's claims lapse. 2xx is success; anything else
- * (another status, a redirect, a timeout, a refused address) is a failure retried on the schedule.
+ * (`next_attempt_at`). Each attempt is a job on the app's job runner (the `jobs` table, claimed under
+ * leases by any instance, or Inngest), due at `next_attempt_at`; the job that records a failure
+ * enqueues the next attempt in the same transaction, so the schedule survives restarts. 2xx is
+ * success; anything else (another status, a redirect, a timeout, a refused address) is retried.
+ * A job acts only if its token is still the delivery's `job_token`: a manual retry replaces the token,
+ * so the scheduled attempt it overtook does nothing.
  */
 
 /** Delays after the 1st, 2nd, … failed attempt: 8 attempts over about 27.6 hours. */
@@ -19,8 +25,6 @@ export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 1
 /** An endpoint whose deliveries all failed for this long is disabled (`disabled_reason: failing`). */
 export const DISABLE_AFTER_FAILING_SECONDS = 5 * 24 * 3600;
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** A claim lasts this long: well past the timeout, so a live attempt is never claimed twice. */
-export const DELIVERY_LEASE_MS = 60_000;
 /** How much of a receiver's answer the delivery log keeps. */
 export const KEPT_RESPONSE_BYTES = 1024;
 
@@ -29,6 +33,7 @@ export interface DeliveryDeps {
   config: Pick<AppConfig, 'fetchAllowPrivateNetworks' | 'publicBaseUrl' | 'webhookRetryScale'>;
   webhookSecrets: SecretBox;
   logger: Logger;
+  jobs: Pick<JobRunner, 'enqueue'>;
 }
 
 /** Milliseconds before the next attempt after `failedAttempts` failures, or null when none is left. */
@@ -37,30 +42,23 @@ export function retryDelayMs(failedAttempts: number, scale: number): number | nu
   return seconds === undefined ? null : Math.round(seconds * 1000 * scale);
 }
 
-/** Leases up to `limit` due deliveries to the caller; returns their ids. */
-export async function claimDueDeliveries(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE webhook_deliveries SET locked_until = (now() AT TIME ZONE 'UTC') + make_interval(secs => $2)
-      WHERE id IN (SELECT id FROM webhook_deliveries
-                    WHERE status = 'pending' AND next_attempt_at <= (now() AT TIME ZONE 'UTC')
-                      AND (locked_until IS NULL OR locked_until < (now() AT TIME ZONE 'UTC'))
-                    ORDER BY next_attempt_at
-                    LIMIT $1
-                    FOR UPDATE SKIP LOCKED)
-      RETURNING id`,
-    limit,
-    DELIVERY_LEASE_MS / 1000,
-  );
-  return rows.map((r) => r.id);
+/** Schedules the attempt a delivery's current `job_token` stands for, in the caller's transaction. */
+export async function enqueueDeliveryJob(
+  jobs: Pick<JobRunner, 'enqueue'>,
+  tx: Prisma.TransactionClient,
+  delivery: { id: string; owner: EventOwner; token: string; runAt?: Date },
+): Promise<void> {
+  await jobs.enqueue(tx, {
+    kind: WEBHOOK_DELIVERY_JOB,
+    account: delivery.owner,
+    payload: { deliveryId: delivery.id, token: delivery.token },
+    runAt: delivery.runAt,
+    maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS,
+  });
 }
 
-/** When the earliest pending delivery falls due (its lease counted), or null when none is pending. */
-export async function nextDeliveryDueAt(db: Db): Promise<Date | null> {
-  const rows = await db.$queryRawUnsafe<{ due: Date | null }[]>(
-    `SELECT min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) AS due FROM webhook_deliveries WHERE status = 'pending'`,
-  );
-  const due = rows[0]?.due;
-  return due ? new Date(due) : null;
+export function newJobToken(): string {
+  return randomBytes(16).toString('hex');
 }
 
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'skipped';
@@ -78,16 +76,16 @@ function describeFailure(result: SafePostResult | null, error: SafeFetchError | 
  * One attempt of one claimed delivery: sign with the current secret (and the previous one during a
  * rotation), POST with the SSRF guard, record the outcome and schedule the next attempt.
  */
-export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
+export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, token: string): Promise<AttemptOutcome> {
   const { db, config } = deps;
   const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { endpoint: true, event: true } });
-  if (!delivery || delivery.status !== 'pending') return 'skipped';
+  if (!delivery || delivery.status !== 'pending' || delivery.jobToken !== token) return 'skipped';
   const { endpoint, event } = delivery;
   const started = new Date();
   if (endpoint.status !== 'enabled') {
     await db.webhookDelivery.updateMany({
-      where: { id: deliveryId, status: 'pending' },
-      data: { status: 'failed', lockedUntil: null, nextAttemptAt: null, lastError: 'Not sent: the endpoint is disabled. Enable it, then retry this delivery.' },
+      where: { id: deliveryId, status: 'pending', jobToken: token },
+      data: { status: 'failed', jobToken: null, nextAttemptAt: null, lastError: 'Not sent: the endpoint is disabled. Enable it, then retry this delivery.' },
     });
     return 'failed';
   }
@@ -122,21 +120,28 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   const status = succeeded ? 'succeeded' : delay === null ? 'failed' : 'pending';
   const disableBefore = new Date(finished.getTime() - DISABLE_AFTER_FAILING_SECONDS * 1000 * config.webhookRetryScale);
 
+  const nextAttemptAt = delay === null ? null : new Date(finished.getTime() + delay);
+  const nextToken = nextAttemptAt ? newJobToken() : null;
   await db.$transaction(async (tx) => {
-    await tx.webhookDelivery.updateMany({
-      where: { id: deliveryId, status: 'pending' },
+    const recorded = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: 'pending', jobToken: token },
       data: {
         status,
         attempts,
         manual: false,
-        lockedUntil: null,
-        nextAttemptAt: delay === null ? null : new Date(finished.getTime() + delay),
+        jobToken: nextToken,
+        nextAttemptAt,
         lastAttemptAt: started,
         lastResponseCode: result?.status ?? null,
         lastError: succeeded ? null : describeFailure(result, error),
         lastDurationMs: finished.getTime() - started.getTime(),
       },
     });
+    // A manual retry took the delivery over meanwhile: its job records the outcome from now on.
+    if (recorded.count === 0) return;
+    if (nextAttemptAt && nextToken) {
+      await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner: { type: endpoint.ownerType as EventOwner['type'], id: endpoint.ownerId }, token: nextToken, runAt: nextAttemptAt });
+    }
     if (succeeded) {
       await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
       return;

@@ -6,7 +6,9 @@ import { SafeFetchError } from '../lib/safe-fetch';
 import type { SecretBox } from '../lib/secret-box';
 import { newSigningSecret } from '../lib/webhook-signature';
 import type { AppConfig } from '../config';
-import { ALL_EVENTS, DELIVERY_WAKE_CHANNEL, emitEvents, type EventOwner } from './webhook-events';
+import { ALL_EVENTS, emitEvents, type EventOwner } from './webhook-events';
+import { enqueueDeliveryJob, newJobToken } from './webhook-deliveries';
+import type { JobRunner } from '../jobs/runner';
 import type { Prisma, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
 
 /**
@@ -219,16 +221,25 @@ export async function listWebhookDeliveries(
  * Sends a delivery again now, with the same `webhook-id` (receivers deduplicate on it). A pending one
  * just moves its next attempt to now; a finished one gets one more attempt, with no schedule after it.
  */
-export async function retryWebhookDelivery(db: Db, owner: EventOwner, endpointId: string, deliveryId: string): Promise<DeliveryWithEvent> {
-  const endpoint = await findOwned(db, owner, endpointId);
+export async function retryWebhookDelivery(
+  deps: { db: Db; jobs: Pick<JobRunner, 'enqueue'> },
+  owner: EventOwner,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryWithEvent> {
+  const endpoint = await findOwned(deps.db, owner, endpointId);
   if (endpoint.status !== 'enabled') throw new ApiError('conflict', 'The endpoint is disabled; enable it (PATCH status: enabled) before retrying deliveries.');
-  return db.$transaction(async (tx) => {
+  return deps.db.$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId } });
     if (!delivery) throw notFound('webhook delivery', deliveryId);
+    const token = newJobToken();
     const now = new Date();
-    const data = delivery.status === 'pending' ? { nextAttemptAt: now } : { status: 'pending', manual: true, nextAttemptAt: now, lockedUntil: null };
-    await tx.webhookDelivery.update({ where: { id: deliveryId }, data });
-    await tx.$executeRawUnsafe(`SELECT pg_notify('${DELIVERY_WAKE_CHANNEL}', '')`);
+    // A new token: the attempt scheduled before (if any) sees it is no longer current and does nothing.
+    await tx.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { status: 'pending', manual: delivery.status !== 'pending', nextAttemptAt: now, jobToken: token },
+    });
+    await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner, token });
     return tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: WITH_EVENT });
   });
 }

@@ -1,11 +1,13 @@
 import type { SubjectType } from '../auth/scopes';
+import { JOBS_CHANNEL } from '../jobs/queue';
 import { newObjectId } from '../lib/object-id';
 import type { Prisma } from '../../generated/prisma/client';
 
 /**
  * Events (issue 15): what happened to an account's resources, delivered to its webhook endpoints.
- * Services call `emitEvents` inside the transaction that makes the change, so the outbox row exists if
- * and only if the change committed; the delivery worker (jobs/webhook-worker.ts) does the rest.
+ * Services call `emitEvents` inside the transaction that makes the change, so the outbox rows — the
+ * event, its deliveries and one job per delivery — exist if and only if the change committed; the job
+ * runner then makes the attempts (services/webhook-deliveries.ts).
  */
 export const EVENT_TYPES = {
   'creator.created': { resource: 'Creator', description: 'A creator was added to the agency roster (POST /creators, a CSV import row, the settings UI).' },
@@ -55,16 +57,27 @@ export function renderPayload(value: unknown, baseUrl: string): unknown {
   return value;
 }
 
-/** Channel the delivery worker LISTENs on; a NOTIFY sent in the emitting transaction arrives when it commits. */
-export const DELIVERY_WAKE_CHANNEL = 'webhook_deliveries';
+/** The job kind of one delivery attempt (registered in jobs/handlers.ts). */
+export const WEBHOOK_DELIVERY_JOB = 'webhooks/delivery.attempt';
+/** Job-level retries cover infrastructure errors only; failed deliveries are rescheduled as new jobs. */
+export const DELIVERY_JOB_MAX_ATTEMPTS = 3;
+
+/**
+ * The jobs queue this process writes delivery jobs to (JOBS_QUEUE), set once at start by createApp:
+ * services emit events with only their transaction at hand, and the queue is process-wide configuration.
+ */
+let deliveryJobQueue = 'default';
+export function setDeliveryJobQueue(queue: string): void {
+  deliveryJobQueue = queue;
+}
 
 type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
 
 /**
- * Writes the outbox: for each event, the event row and one pending delivery per enabled endpoint of
- * `owner` subscribed to its type — in one statement, and only if such an endpoint exists (accounts
- * without webhooks pay one indexed read). Call it with the transaction client of the change; when
- * deliveries were queued, a NOTIFY (sent on commit) wakes the delivery worker.
+ * Writes the outbox: for each event, the event row, one pending delivery per enabled endpoint of
+ * `owner` subscribed to its type and the job of its first attempt — in one statement, and only if such
+ * an endpoint exists (accounts without webhooks pay one indexed read). Call it with the transaction
+ * client of the change; a NOTIFY, delivered on commit, wakes the job runners at once.
  * `onlyEndpointId` targets one endpoint whatever it subscribes to (the test event). Pass a function
  * instead of the events to build them only when the account has an enabled endpoint.
  */
@@ -94,7 +107,10 @@ export async function emitEvents(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(id text, type text, payload jsonb)
      ), targets AS (
-       SELECT e.id AS endpoint_id, i.id AS event_id
+       SELECT e.id AS endpoint_id, i.id AS event_id,
+              lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0')
+                || substr(md5(random()::text || e.id || i.id), 1, 16) AS delivery_id,
+              md5(random()::text || clock_timestamp()::text || e.id || i.id) AS job_token
          FROM webhook_endpoints e JOIN input i ON ($4::text IS NOT NULL OR i.type = ANY(e.events) OR '*' = ANY(e.events))
         WHERE e.owner_type = $2 AND e.owner_id = $3 AND e.status = 'enabled' AND ($4::text IS NULL OR e.id = $4::text)
      ), events AS (
@@ -103,20 +119,28 @@ export async function emitEvents(
          FROM input i WHERE EXISTS (SELECT 1 FROM targets t WHERE t.event_id = i.id)
        RETURNING id
      ), deliveries AS (
-       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
-       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0')
-                || substr(md5(random()::text || t.endpoint_id || t.event_id), 1, 16),
-              t.endpoint_id, t.event_id, 'pending', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, next_attempt_at, job_token, created_at, updated_at)
+       SELECT t.delivery_id, t.endpoint_id, t.event_id, 'pending', now() AT TIME ZONE 'UTC', t.job_token, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+         FROM targets t
+       RETURNING id
+     ), jobs AS (
+       INSERT INTO jobs (id, queue, kind, account_type, account_id, payload, max_attempts, run_at)
+       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || substr(t.job_token, 1, 16),
+              $5, $6, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
          FROM targets t
        RETURNING id
      )
-     SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM events)::int AS events`,
+     SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM events)::int AS events, (SELECT count(*) FROM jobs)::int AS jobs`,
     JSON.stringify(input),
     owner.type,
     owner.id,
     onlyEndpointId ?? null,
+    deliveryJobQueue,
+    WEBHOOK_DELIVERY_JOB,
+    DELIVERY_JOB_MAX_ATTEMPTS,
   );
   const deliveries = rows[0]?.deliveries ?? 0;
-  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT pg_notify('${DELIVERY_WAKE_CHANNEL}', '')`);
+  // Delivered on commit: wakes the job runners of this queue (see jobs/queue.ts).
+  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, deliveryJobQueue);
   return { eventIds: input.map((event) => event.id), deliveries };
 }

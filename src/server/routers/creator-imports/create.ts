@@ -1,5 +1,5 @@
 import { MAX_IMPORT_BYTES } from '../../services/csv-roster';
-import { CREATOR_IMPORT_EVENT, createCreatorImport as createImport, creatorImportView } from '../../services/creator-imports';
+import { createCreatorImport as createImport, creatorImportView } from '../../services/creator-imports';
 import { apiProcedure } from '../../trpc/procedures';
 import { createCreatorImportInput, createCreatorImportOutput } from './create.schema';
 
@@ -31,13 +31,12 @@ export const createCreatorImport = apiProcedure
   .output(createCreatorImportOutput)
   .mutation(async ({ ctx, input }) => {
     const file = input.file;
-    const created = await createImport(ctx.app.db, ctx.auth.subjectId, {
+    const created = await createImport(ctx.app, ctx.auth.subjectId, {
       name: file.name,
       type: file.type,
       size: file.size,
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
-    await ctx.app.jobs.enqueue(CREATOR_IMPORT_EVENT, { importId: created.id });
     ctx.response.status = 202;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/creator-imports/${created.id}`;
     return { data: creatorImportView({ ...created, rows: [] }) };

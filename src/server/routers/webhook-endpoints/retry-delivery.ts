@@ -20,7 +20,7 @@ export const retryWebhookDelivery = apiProcedure
   .output(retryWebhookDeliveryOutput)
   .mutation(async ({ ctx, input }) => {
     const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const delivery = await retryDelivery(ctx.app.db, owner, input.endpoint_id, input.delivery_id);
+    const delivery = await retryDelivery(ctx.app, owner, input.endpoint_id, input.delivery_id);
     ctx.response.status = 202;
     return { data: webhookDeliveryView(delivery) };
   });

@@ -39,7 +39,7 @@ CREATE TABLE "webhook_deliveries" (
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "manual" BOOLEAN NOT NULL DEFAULT false,
     "next_attempt_at" TIMESTAMP(3),
-    "locked_until" TIMESTAMP(3),
+    "job_token" TEXT,
     "last_attempt_at" TIMESTAMP(3),
     "last_response_code" INTEGER,
     "last_error" TEXT,
@@ -58,9 +58,6 @@ CREATE INDEX "webhook_events_owner_type_owner_id_id_idx" ON "webhook_events"("ow
 
 -- CreateIndex
 CREATE INDEX "webhook_deliveries_endpoint_id_id_idx" ON "webhook_deliveries"("endpoint_id", "id");
-
--- CreateIndex
-CREATE INDEX "webhook_deliveries_status_next_attempt_at_idx" ON "webhook_deliveries"("status", "next_attempt_at");
 
 -- AddForeignKey
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_fkey" FOREIGN KEY ("endpoint_id") REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE ON UPDATE CASCADE;

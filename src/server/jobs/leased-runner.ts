@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { JobSettings } from '../config';
+import type { Db } from '../db/database';
+import type { Notifications } from '../db/notifications';
+import type { Logger } from '../lib/logger';
+import {
+  claimJob,
+  finishJob,
+  insertJob,
+  JOBS_CHANNEL,
+  nextWakeInMs,
+  pendingJobCount,
+  recordStep,
+  releaseJobs,
+  renewLeases,
+  retryJob,
+  type ClaimedJob,
+} from './queue';
+import { defaultBackoff, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from './runner';
+
+/**
+ * Runs jobs from the `jobs` table on every live instance:
+ * - claims are woken by NOTIFY (a new job, a finished or released one) and by a timer set to the
+ *   next due time or the next lapsing lease of another instance, with a slow poll as a backstop;
+ * - a claimed job's lease is renewed every `renewMs` while it runs; each finished step is recorded
+ *   in the row, so a job taken over after its lease lapsed resumes after the last recorded step;
+ * - an instance that finds its lease gone (it was frozen, or cut off, past the lease) stops the job
+ *   at the next step boundary and never writes to the row again;
+ * - `drain()` (SIGTERM) stops claiming, lets each job finish its current step, and releases them.
+ */
+
+/** Thrown at a step boundary when the job must stop here: draining, or the lease was lost. */
+export class JobReleased extends Error {
+  constructor(readonly reason: 'draining' | 'lease-lost') {
+    super(`job stopped at a step boundary: ${reason}`);
+  }
+}
+
+export interface ActiveJob {
+  job: ClaimedJob;
+  /** Set by drain(): stop at the next step boundary. */
+  draining: boolean;
+  /** Set when a renewal or a step record finds the lease gone. */
+  lost: boolean;
+}
+
+export interface ClaimerOptions {
+  db: Db;
+  notifications: Notifications;
+  logger: Logger;
+  settings: JobSettings;
+  instanceId: string;
+  /**
+   * Works on a claimed job and settles its row (finished, retried or failed) while holding the
+   * lease; throws JobReleased to have the claimer hand the job back instead.
+   */
+  process(job: ClaimedJob, active: ActiveJob): Promise<void>;
+}
+
+export interface JobClaimer {
+  start(): void;
+  wake(): void;
+  idle(): Promise<void>;
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function newInstanceId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createJobClaimer(options: ClaimerOptions): JobClaimer {
+  const { db, logger, settings, instanceId } = options;
+  const active = new Map<string, { state: ActiveJob; done: Promise<void> }>();
+  let started = false;
+  let stopped = false;
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+  let wakeTimer: NodeJS.Timeout | null = null;
+  let renewTimer: NodeJS.Timeout | null = null;
+  const unsubscribers: (() => void)[] = [];
+
+  function setWake(ms: number): void {
+    if (wakeTimer) clearTimeout(wakeTimer);
+    if (stopped) return;
+    wakeTimer = setTimeout(() => wake(), Math.max(10, Math.min(ms, settings.pollMs)));
+    wakeTimer.unref();
+  }
+
+  function wake(): void {
+    if (!started || stopped) return;
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = pump().finally(() => {
+      pumping = null;
+    });
+  }
+
+  async function pump(): Promise<void> {
+    try {
+      do {
+        pumpAgain = false;
+        while (!stopped && active.size < settings.concurrency) {
+          const job = await claimJob(db, { queue: settings.queue, owner: instanceId, accountLimit: settings.accountConcurrency, leaseMs: settings.leaseMs });
+          if (!job) break;
+          if (stopped) {
+            await releaseJobs(db, instanceId, [job.id]);
+            break;
+          }
+          run(job);
+        }
+      } while (pumpAgain && !stopped);
+      if (stopped) return;
+      // Full: a finishing job wakes us. Otherwise sleep until something lapses or falls due, or the poll.
+      if (active.size >= settings.concurrency) setWake(settings.pollMs);
+      else setWake((await nextWakeInMs(db, settings.queue, instanceId)) ?? settings.pollMs);
+    } catch (error) {
+      logger.warn('job claim failed; retrying', { error: String(error) });
+      setWake(Math.min(1_000, settings.pollMs));
+    }
+  }
+
+  function run(job: ClaimedJob): void {
+    const state: ActiveJob = { job, draining: false, lost: false };
+    const done = options
+      .process(job, state)
+      .catch(async (error) => {
+        if (error instanceof JobReleased && error.reason === 'draining') {
+          await releaseJobs(db, instanceId, [job.id]);
+          await notifyQueue();
+        } else if (error instanceof JobReleased) {
+          logger.warn('job lease lost; another instance has taken it over', { job_id: job.id, kind: job.kind });
+        } else {
+          logger.error('job bookkeeping failed; its lease will lapse and another instance retries it', { job_id: job.id, error: String(error) });
+        }
+      })
+      .finally(() => {
+        active.delete(job.id);
+        void notifyQueue();
+        wake();
+      });
+    active.set(job.id, { state, done });
+  }
+
+  async function notifyQueue(): Promise<void> {
+    // Other instances may be waiting on an account limit this job held, or for a released job.
+    await options.notifications.notify(JOBS_CHANNEL, settings.queue).catch((error) => logger.warn('job wake-up not sent', { error: String(error) }));
+  }
+
+  async function renew(): Promise<void> {
+    const ids = [...active.keys()];
+    if (ids.length === 0) return;
+    try {
+      const held = await renewLeases(db, instanceId, ids, settings.leaseMs);
+      for (const id of ids) {
+        const entry = active.get(id);
+        if (entry && !held.has(id)) entry.state.lost = true;
+      }
+    } catch (error) {
+      logger.warn('job lease renewal failed', { error: String(error) });
+    }
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      unsubscribers.push(
+        options.notifications.subscribe(JOBS_CHANNEL, (queue) => {
+          if (queue === settings.queue) wake();
+        }),
+        // Notifications may have been missed while the listening connection was down.
+        options.notifications.onReconnect(() => wake()),
+      );
+      renewTimer = setInterval(() => void renew(), settings.renewMs);
+      renewTimer.unref();
+      wake();
+    },
+    wake,
+    async idle() {
+      for (;;) {
+        await Promise.all([...active.values()].map((entry) => entry.done));
+        if (active.size === 0 && (await pendingJobCount(db, settings.queue)) === 0) return;
+        wake();
+        await sleep(20);
+      }
+    },
+    async drain() {
+      stopped = true;
+      if (wakeTimer) clearTimeout(wakeTimer);
+      for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
+      await pumping;
+      for (const entry of active.values()) entry.state.draining = true;
+      const all = Promise.all([...active.values()].map((entry) => entry.done));
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), settings.drainMs);
+      });
+      const outcome = await Promise.race([all.then(() => 'done' as const), bound]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') {
+        // A step outlived the bound: hand the job back anyway. Its holder dies with this process,
+        // and steps are idempotent, so the next holder may safely run that step again.
+        const ids = [...active.keys()];
+        logger.warn('jobs still mid-step at the drain bound; releasing them', { job_ids: ids });
+        for (const entry of active.values()) entry.state.lost = true;
+        await releaseJobs(db, instanceId, ids);
+        await notifyQueue();
+      }
+      if (renewTimer) clearInterval(renewTimer);
+    },
+    async close() {
+      if (!stopped) await this.drain();
+    },
+  };
+}
+
+/** The JobStep of a claimed job: memoized in the row, and a boundary where drain and lease loss take effect. */
+function leasedStep(db: Db, settings: JobSettings, instanceId: string, active: ActiveJob): JobStep {
+  const { job } = active;
+  return {
+    async run<T>(id: string, work: () => Promise<T>): Promise<T> {
+      if (Object.prototype.hasOwnProperty.call(job.steps, id)) return job.steps[id] as T;
+      if (active.lost) throw new JobReleased('lease-lost');
+      if (active.draining) throw new JobReleased('draining');
+      if (settings.stepPauseMs > 0) {
+        await sleep(settings.stepPauseMs);
+        if (active.lost) throw new JobReleased('lease-lost');
+        if (active.draining) throw new JobReleased('draining');
+      }
+      const result = await work();
+      // Stored and returned as JSON, exactly as Inngest's step.run memoizes it.
+      const stored = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
+      if (!(await recordStep(db, job.id, instanceId, id, stored, settings.leaseMs))) {
+        active.lost = true;
+        throw new JobReleased('lease-lost');
+      }
+      job.steps[id] = stored;
+      return stored as T;
+    },
+  };
+}
+
+export interface LeasedRunnerOptions {
+  db: Db;
+  notifications: Notifications;
+  logger: Logger;
+  settings: JobSettings;
+  instanceId?: string;
+}
+
+/** The embedded runner: every instance claims and runs jobs of its queue. */
+export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
+  const { db, logger, settings } = options;
+  const instanceId = options.instanceId ?? newInstanceId();
+  const handlers = new Map<string, { handler: JobHandler; onFailure?: JobFailureHandler; options: JobOptions }>();
+
+  async function process(job: ClaimedJob, active: ActiveJob): Promise<void> {
+    const registered = handlers.get(job.kind);
+    if (!registered) {
+      await finishJob(db, job.id, instanceId, 'failed', `no handler is registered for ${job.kind}`);
+      logger.error('job of an unknown kind', { job_id: job.id, kind: job.kind });
+      return;
+    }
+    try {
+      await registered.handler(job.payload, leasedStep(db, settings, instanceId, active));
+    } catch (error) {
+      if (error instanceof JobReleased) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      // Only the holder settles the job: one that lost its lease leaves it to the new holder.
+      const held = (await renewLeases(db, instanceId, [job.id], settings.leaseMs)).has(job.id);
+      if (!held) throw new JobReleased('lease-lost');
+      if (job.attempts < job.maxAttempts) {
+        const delay = (registered.options.backoffMs ?? defaultBackoff)(job.attempts);
+        logger.warn('job failed; retrying later', { job_id: job.id, kind: job.kind, attempt: job.attempts, retry_in_ms: delay, error: message });
+        await retryJob(db, job.id, instanceId, delay, message);
+        return;
+      }
+      logger.error('job failed', { job_id: job.id, kind: job.kind, attempt: job.attempts, error: message, stack: (error as Error).stack });
+      try {
+        await registered.onFailure?.(job.payload, error);
+      } catch (failureError) {
+        logger.error('job failure handler failed', { job_id: job.id, kind: job.kind, error: String(failureError) });
+      }
+      await finishJob(db, job.id, instanceId, 'failed', message);
+      return;
+    }
+    await finishJob(db, job.id, instanceId, 'succeeded');
+  }
+
+  const claimer = createJobClaimer({ db, notifications: options.notifications, logger, settings, instanceId, process });
+  return {
+    kind: 'in-process',
+    queue: settings.queue,
+    instanceId,
+    register(kind, handler, onFailure, jobOptions = {}) {
+      handlers.set(kind, { handler, onFailure, options: jobOptions });
+    },
+    enqueue: (tx, job) => insertJob(tx, settings.queue, { ...job, maxAttempts: job.maxAttempts ?? handlers.get(job.kind)?.options.maxAttempts }),
+    start: () => claimer.start(),
+    idle: () => claimer.idle(),
+    drain: () => claimer.drain(),
+    close: () => claimer.close(),
+  };
+}
