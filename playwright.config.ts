@@ -48,6 +48,8 @@ export default defineConfig({
       PGLITE_DATA_DIR: 'memory://',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // Webhook endpoints in e2e/webhooks.spec.ts are a receiver on loopback (test-only switch).
+      FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
       NEXT_TELEMETRY_DISABLED: '1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

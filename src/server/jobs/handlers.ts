@@ -1,6 +1,6 @@
 import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport } from '../services/link-in-bio-imports';
 import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport } from '../services/creator-imports';
-import { attemptDelivery } from '../services/webhook-deliveries';
+import { abandonDelivery, attemptDelivery } from '../services/webhook-deliveries';
 import type { AppServices } from '../trpc/context';
 import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from '../services/webhook-events';
 
@@ -30,7 +30,7 @@ export function registerJobHandlers(services: AppServices): void {
     async (data) => {
       await attemptDelivery(services, String(data.deliveryId), String(data.token));
     },
-    undefined,
+    (data) => abandonDelivery(services.db, String(data.deliveryId), String(data.token)),
     { maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS },
   );
 }

@@ -23,9 +23,12 @@ export function buildWebhooksSection(componentSchemas: JsonObject): { webhooks: 
   const webhooks: JsonObject = {};
   for (const type of EVENT_TYPE_NAMES) {
     const resource = EVENT_TYPES[type].resource;
-    const data = componentSchemas[resource]
-      ? { $ref: `#/components/schemas/${resource}` }
-      : z.toJSONSchema(eventDataSchema(type), { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' });
+    if (!componentSchemas[resource]) {
+      // A resource no operation returns (the test event's data): add it to the components once.
+      const { $schema: _dialect, ...schema } = z.toJSONSchema(eventDataSchema(type), { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' });
+      componentSchemas[resource] = schema;
+    }
+    const data = { $ref: `#/components/schemas/${resource}` };
     webhooks[type] = {
       post: {
         operationId: `event_${type.replace(/\W/g, '_')}`,

@@ -61,6 +61,17 @@ export function newJobToken(): string {
   return randomBytes(16).toString('hex');
 }
 
+/**
+ * The attempt's job gave up on errors of our own (the database was unreachable): end the delivery
+ * `failed` with a reason rather than leave it pending with no job; the owner can retry it.
+ */
+export async function abandonDelivery(db: Db, deliveryId: string, token: string): Promise<void> {
+  await db.webhookDelivery.updateMany({
+    where: { id: deliveryId, status: 'pending', jobToken: token },
+    data: { status: 'failed', jobToken: null, nextAttemptAt: null, lastError: 'The delivery could not be attempted because of an error on our side; retry it.' },
+  });
+}
+
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'skipped';
 
 function describeFailure(result: SafePostResult | null, error: SafeFetchError | null): string | null {

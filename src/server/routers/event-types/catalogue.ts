@@ -15,7 +15,7 @@ import { objectId, timestamp } from '../shared/schemas';
  */
 export const webhookTestSchema = z
   .object({ endpoint_id: objectId, message: z.string() })
-  .meta({ id: 'WebhookTest', description: 'The data of a `webhook.test` event.' });
+  .meta({ description: 'The data of a `webhook.test` event.' });
 
 const RESOURCE_SCHEMAS = {
   Creator: creatorSchema,
