@@ -13,6 +13,7 @@ import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitle
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from '../src/server/services/api-keys';
 import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
 import { rebuildPageViewRollups } from '../src/server/services/page-views';
+import { JOB_STATES, listJobs, type JobListing, type JobState } from '../src/server/jobs/queue';
 import { createOpportunity, listOpportunities, opportunityView, setOpportunityActive, type OpportunityView } from '../src/server/services/sponsorships';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--json]
@@ -30,6 +31,8 @@ commands:
   list-opportunities [--all]        (--all includes closed ones)
   close-opportunity  --id ID        (stops matching it; reopen with --reopen)
   rebuild-analytics  [--subject-type agency|creator --subject-id ID]   (page-view rollups from the raw views)
+  jobs            [--status queued,running,succeeded,failed,dispatched] [--queue NAME] [--limit N]
+                  (background jobs, newest first: kind, account, state, attempts, lease holder and expiry)
 `;
 
 class UsageError extends Error {}
@@ -60,6 +63,9 @@ const { positionals, values } = parseArgs({
     currency: { type: 'string' },
     all: { type: 'boolean', default: false },
     reopen: { type: 'boolean', default: false },
+    status: { type: 'string', multiple: true },
+    queue: { type: 'string' },
+    limit: { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -132,6 +138,43 @@ function printOpportunity(o: OpportunityView): string {
 
 function printKey(key: ApiKeySummary): string {
   return `${key.id}  ${key.start}…  ${key.status.padEnd(7)}  ${key.subject_type} ${key.subject_id}  "${key.name}"  [${key.scopes.join(', ')}]${key.expires_at ? `  expires ${key.expires_at}` : ''}`;
+}
+
+function jobStatesFromArgs(): JobState[] {
+  const states = (values.status ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  for (const state of states) {
+    if (!(JOB_STATES as readonly string[]).includes(state)) throw new UsageError(`--status must be among ${JOB_STATES.join(', ')}; got "${state}"`);
+  }
+  return states as JobState[];
+}
+
+function seconds(ms: number): string {
+  const s = Math.round(Math.abs(ms) / 1000);
+  return s < 120 ? `${s}s` : `${Math.round(s / 60)}m`;
+}
+
+/** One table row per job; lease expiry relative to now ("in 7s", "lapsed 3s ago"). */
+function printJobs(jobs: JobListing[]): string {
+  if (jobs.length === 0) return 'no jobs';
+  const now = Date.now();
+  const header = ['ID', 'KIND', 'ACCOUNT', 'STATE', 'ATTEMPTS', 'LEASE HOLDER', 'LEASE EXPIRES', 'RUN AT', 'LAST ERROR'];
+  const rows = jobs.map((j) => [
+    j.id,
+    j.kind,
+    j.account,
+    j.state,
+    String(j.attempts),
+    j.leaseOwner ?? '-',
+    j.leaseExpiresAt ? (j.leaseExpiresAt.getTime() > now ? `in ${seconds(j.leaseExpiresAt.getTime() - now)}` : `lapsed ${seconds(now - j.leaseExpiresAt.getTime())} ago`) : '-',
+    j.runAt.toISOString(),
+    j.lastError ? j.lastError.slice(0, 60) : '-',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
+  const counts = new Map<string, number>();
+  for (const j of jobs) counts.set(j.state, (counts.get(j.state) ?? 0) + 1);
+  const summary = JOB_STATES.filter((state) => counts.has(state)).map((state) => `${counts.get(state)} ${state}`).join(', ');
+  return [line(header), ...rows.map(line), '', `${jobs.length} job(s): ${summary}`].join('\n');
 }
 
 async function run(database: Database, command: string): Promise<{ json: unknown; text: string }> {
@@ -217,6 +260,29 @@ async function run(database: Database, command: string): Promise<{ json: unknown
       const owner = values['subject-type'] || values['subject-id'] ? subjectFromArgs() : undefined;
       const { rollups } = await rebuildPageViewRollups(db, { owner });
       return { json: { rollups }, text: `rebuilt ${rollups} day rollups from the raw page views${owner ? ` of ${owner.type} ${owner.id}` : ''}` };
+    }
+    case 'jobs': {
+      const limit = values.limit === undefined ? 100 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be a whole number from 1 to 10000');
+      const jobs = await listJobs(db, { states: jobStatesFromArgs(), queue: values.queue?.trim() || undefined, limit });
+      return {
+        json: jobs.map((j) => ({
+          id: j.id,
+          queue: j.queue,
+          kind: j.kind,
+          account: j.account,
+          state: j.state,
+          attempts: j.attempts,
+          max_attempts: j.maxAttempts,
+          lease_owner: j.leaseOwner,
+          lease_expires_at: j.leaseExpiresAt?.toISOString() ?? null,
+          run_at: j.runAt.toISOString(),
+          last_error: j.lastError,
+          created_at: j.createdAt.toISOString(),
+          updated_at: j.updatedAt.toISOString(),
+        })),
+        text: printJobs(jobs),
+      };
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');

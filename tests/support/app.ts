@@ -40,7 +40,7 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
     ...options.config,
   };
   // A job queue of its own: in CI every test file shares one database, and each app runs only its own jobs.
-  config.jobs = { ...config.jobs, queue: `test-${newObjectId()}`, ...options.config?.jobs };
+  config.jobs = options.config?.jobs ?? { ...config.jobs, queue: `test-${newObjectId()}` };
   const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}` });
   const handler: ApiHandler = options.router ? createApiHandler(app.services, options.router) : app.handleApiRequest;
   const server = http.createServer(
