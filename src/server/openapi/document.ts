@@ -4,7 +4,7 @@ import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import type { ApiMeta } from '../trpc/meta';
-import { buildWebhooksSection } from './webhooks';
+import { buildWebhooksSection, EVENTS_GUIDE } from './webhooks';
 
 /**
  * The published OpenAPI 3.1 document: trpc-to-openapi's generation from the routers, then the parts
@@ -169,6 +169,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
   });
   (doc as unknown as JsonObject)['x-scopes'] = SCOPES;
   Object.assign(doc, buildWebhooksSection(doc.components.schemas as JsonObject));
+  doc.info.description = `${doc.info.description ?? ''}\n\n${EVENTS_GUIDE}`;
   return doc;
 }
 

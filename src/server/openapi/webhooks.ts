@@ -5,6 +5,37 @@ import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../services/webhook-events';
 
 type JsonObject = Record<string, unknown>;
 
+/** The "Events" section of the reference (/docs renders the document's description as its introduction). */
+export const EVENTS_GUIDE = [
+  '## Events',
+  '',
+  'Register an https endpoint with `POST /webhook-endpoints` and we POST an event to it whenever something changes — from the API, the settings UI, a CSV import or a link-in-bio import. The body is `{ type, timestamp, data }`, where `data` is the resource exactly as the API returns it; the event types and their payloads are listed by `GET /event-types` and under **Webhooks** below.',
+  '',
+  'Every delivery is signed per [Standard Webhooks](https://www.standardwebhooks.com): verify it with the endpoint’s `whsec_…` secret before trusting it. In TypeScript, with the `standardwebhooks` package:',
+  '',
+  '```ts',
+  "import { Webhook } from 'standardwebhooks';",
+  '',
+  'const webhook = new Webhook(process.env.CREATOR_API_WEBHOOK_SECRET!); // whsec_…',
+  '',
+  '// Pass the raw body, exactly as received (not re-serialized JSON).',
+  'export async function POST(request: Request) {',
+  '  const body = await request.text();',
+  '  let event: { type: string; timestamp: string; data: unknown };',
+  '  try {',
+  '    event = webhook.verify(body, Object.fromEntries(request.headers)) as typeof event;',
+  '  } catch {',
+  "    return new Response('bad signature', { status: 400 });",
+  '  }',
+  "  const id = request.headers.get('webhook-id')!; // the same on every retry: skip ids you have seen",
+  '  await queueForProcessing(id, event); // answer fast, work later',
+  '  return new Response(null, { status: 204 });',
+  '}',
+  '```',
+  '',
+  '`verify` checks the HMAC and rejects a `webhook-timestamp` more than 5 minutes off. Deliveries are at least once: deduplicate on `webhook-id`. Any 2xx within 10 s is success; anything else — redirects included — is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (8 attempts in about 28 hours). An endpoint whose deliveries have all failed for 5 days is disabled (`disabled_reason: failing`) until you enable it again. After `POST /webhook-endpoints/{id}/rotate-secret` both the new and the previous secret sign every delivery for 24 hours.',
+].join('\n');
+
 const SIGNATURE_HEADERS = [
   { name: 'webhook-id', description: 'The event id; the same on every attempt. Deduplicate on it.', example: '6922f0c2a1b2c3d4e5f60718' },
   { name: 'webhook-timestamp', description: 'Unix time (seconds) of this attempt; reject values far from your clock (5 minutes) to stop replays.', example: '1763900000' },
