@@ -1,6 +1,6 @@
 /**
  * `npm run bench:takeover`: how long a job stays stuck when the instance running it freezes.
- * Two real instances on PostgreSQL with the default lease (10 s, renewed every 3 s); in each of five
+ * Two real instances on PostgreSQL with the default lease (8 s, renewed every 2 s); in each of five
  * runs a 500-row CSV import is uploaded, the instance holding its job is frozen (SIGSTOP) midway,
  * and the time until the other instance holds the job, and until the import completes, is printed,
  * next to the lease time that was left at the freeze (the floor any lease-based takeover must wait).

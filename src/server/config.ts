@@ -90,8 +90,8 @@ function secondsFrom(value: string | undefined, fallback: number, name: string):
 function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
   const queue = nonEmpty(env.JOBS_QUEUE) ?? 'default';
   if (!/^[A-Za-z0-9._:-]{1,64}$/.test(queue)) throw new Error(`JOBS_QUEUE must be 1–64 of A-Za-z0-9._:-, got "${queue}"`);
-  const leaseMs = secondsFrom(env.JOBS_LEASE_SECONDS, 10, 'JOBS_LEASE_SECONDS');
-  const renewMs = secondsFrom(env.JOBS_LEASE_RENEW_SECONDS, Math.min(3, leaseMs / 3000), 'JOBS_LEASE_RENEW_SECONDS');
+  const leaseMs = secondsFrom(env.JOBS_LEASE_SECONDS, 8, 'JOBS_LEASE_SECONDS');
+  const renewMs = secondsFrom(env.JOBS_LEASE_RENEW_SECONDS, Math.min(2, leaseMs / 4000), 'JOBS_LEASE_RENEW_SECONDS');
   if (renewMs * 2 > leaseMs) throw new Error('JOBS_LEASE_RENEW_SECONDS must be at most half of JOBS_LEASE_SECONDS, so one missed renewal does not lose the lease');
   return {
     queue,

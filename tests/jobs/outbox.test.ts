@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import type { InngestJobRunner } from '../../src/server/jobs/inngest';
 import { insertJob } from '../../src/server/jobs/queue';
+import { RetryJobLater } from '../../src/server/jobs/runner';
 import { newObjectId } from '../../src/server/lib/object-id';
 import { CREATOR_IMPORT_EVENT } from '../../src/server/services/creator-imports';
 import { startTestApp, type TestApp } from '../support/app';
@@ -132,5 +133,39 @@ describe('jobs cannot be stranded after their import commits', () => {
       }, 5_000);
       expect(ran.claimedAt!.getTime()).toBeGreaterThanOrEqual(runAt.getTime() - 5);
     }, 60_000);
+
+    it('retries a failing handler later with its last error recorded, resuming after its finished steps', async () => {
+      // The machinery webhook deliveries build on: a handler error reschedules the job (run_at) until max_attempts.
+      const calls: string[] = [];
+      t.app.services.jobs.register(
+        'test/flaky',
+        async (data, step) => {
+          await step.run('prepare', async () => calls.push('prepare'));
+          await step.run('deliver', async () => {
+            calls.push('deliver');
+            if (calls.filter((c) => c === 'deliver').length === 1) throw new Error('receiver answered 503');
+            if (calls.filter((c) => c === 'deliver').length === 2) throw new RetryJobLater(300, 'receiver asked to retry after 0.3 s');
+            return data.id;
+          });
+        },
+        undefined,
+        { maxAttempts: 3, backoffMs: () => 400 },
+      );
+      const agencyId = (await t.agency()).id;
+      const jobId = await t.app.services.jobs.enqueue(t.db, { kind: 'test/flaky', account: { type: 'agency', id: agencyId }, payload: { id: 'x1' } });
+      const retried = await until('the first failure', async () => {
+        const job = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
+        return job.lastError ? job : null;
+      }, 5_000);
+      expect(retried).toMatchObject({ state: 'queued', attempts: 1, maxAttempts: 3, lastError: 'receiver answered 503', leaseOwner: null });
+      expect(retried.runAt.getTime() - retried.updatedAt.getTime()).toBeGreaterThanOrEqual(390);
+      const done = await until('success on the third attempt', async () => {
+        const job = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
+        return job.state === 'succeeded' ? job : null;
+      }, 10_000);
+      expect(done).toMatchObject({ attempts: 3, lastError: null, steps: { prepare: 1, deliver: 'x1' } });
+      // `prepare` finished once and was recorded: the retries resumed after it.
+      expect(calls).toEqual(['prepare', 'deliver', 'deliver', 'deliver']);
+    }, 30_000);
   });
 });

@@ -9,7 +9,7 @@ import { holderPid, jobForImport, killInstance, rosterCsv, sleep, startInstance,
 /**
  * Two (then three) real service processes on one PostgreSQL database, sharing one job queue:
  * freezing, killing, restarting and stopping the instance that runs an import. Leases are short here
- * (3 s, renewed every second; the defaults are 10 s and 3 s) and every job step pauses 300 ms, so
+ * (3 s, renewed every second; the defaults are 8 s and 2 s) and every job step pauses 300 ms, so
  * an import is still running when the test acts on it. PostgreSQL only: PGlite is one process.
  */
 const DATABASE_URL = process.env.DATABASE_URL;

@@ -1,4 +1,4 @@
-import { Inngest, type InngestFunction } from 'inngest';
+import { Inngest, RetryAfterError, type InngestFunction } from 'inngest';
 import { serve } from 'inngest/edge';
 import type { AppConfig, JobSettings } from '../config';
 import type { Db } from '../db/database';
@@ -6,7 +6,7 @@ import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
 import { createJobClaimer, newInstanceId } from './leased-runner';
 import { finishJob, insertJob, retryJob, settleDispatchedJob, type ClaimedJob } from './queue';
-import type { JobFailureHandler, JobHandler, JobOptions, JobRunner } from './runner';
+import { RetryJobLater, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner } from './runner';
 
 /**
  * Inngest wiring, used when INNGEST_EVENT_KEY or INNGEST_DEV is set. Jobs are still written to the
@@ -103,7 +103,13 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
         },
         async ({ event: received, step, attempt }) => {
           const data = received.data as Record<string, unknown>;
-          await handler(data, { run: (id, work) => step.run(id, work) as Promise<never> });
+          try {
+            await handler(data, { run: (id, work) => step.run(id, work) as Promise<never> });
+          } catch (error) {
+            // The same "run me again later" in Inngest's terms.
+            if (error instanceof RetryJobLater) throw new RetryAfterError(error.message, error.delayMs);
+            throw error;
+          }
           if (typeof data.jobId === 'string') await settleDispatchedJob(db, data.jobId, 'succeeded', attempt + 1, null);
           return { ok: true };
         },

@@ -17,7 +17,7 @@ import {
   retryJob,
   type ClaimedJob,
 } from './queue';
-import { defaultBackoff, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from './runner';
+import { defaultBackoff, RetryJobLater, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from './runner';
 
 /**
  * Runs jobs from the `jobs` table on every live instance:
@@ -276,7 +276,7 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       const held = (await renewLeases(db, instanceId, [job.id], settings.leaseMs)).has(job.id);
       if (!held) throw new JobReleased('lease-lost');
       if (job.attempts < job.maxAttempts) {
-        const delay = (registered.options.backoffMs ?? defaultBackoff)(job.attempts);
+        const delay = error instanceof RetryJobLater ? error.delayMs : (registered.options.backoffMs ?? defaultBackoff)(job.attempts);
         logger.warn('job failed; retrying later', { job_id: job.id, kind: job.kind, attempt: job.attempts, retry_in_ms: delay, error: message });
         await retryJob(db, job.id, instanceId, delay, message);
         return;
