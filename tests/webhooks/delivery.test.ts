@@ -180,7 +180,7 @@ describe('webhook deliveries', () => {
       const creator = await (await t.request('/public/v1/creators', { method: 'POST', key, json: { display_name: 'Down Receiver' } })).json();
       await t.request('/public/v1/media-kits/new', { method: 'POST', key, json: { creator_id: creator.data.creator.id, name: 'Kit one' } });
       await expect
-        .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0]?.status, { timeout: 5_000 })
+        .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0]?.status, { timeout: 15_000 })
         .toBe('failed');
       const log = (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0];
       // Every scheduled attempt failed (8), unless the 5-day mark passed first and disabled the endpoint.
@@ -190,7 +190,7 @@ describe('webhook deliveries', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await t.request('/public/v1/media-kits/new', { method: 'POST', key, json: { creator_id: creator.data.creator.id, name: 'Kit two' } });
       await expect
-        .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { key })).json()).data, { timeout: 5_000 })
+        .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { key })).json()).data, { timeout: 15_000 })
         .toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
       const deliveries = await t.db.webhookDelivery.count({ where: { endpointId: endpoint.id } });
       await t.request('/public/v1/media-kits/new', { method: 'POST', key, json: { creator_id: creator.data.creator.id, name: 'Kit three' } });
