@@ -145,5 +145,6 @@ describe('a restart in the middle of the retry schedule', () => {
     await expect
       .poll(async () => (await (await second.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0])
       .toMatchObject({ status: 'succeeded', attempts: 2, last_response_code: 200 });
-  });
+    // Two boots of a database on disk (the embedded one migrates from scratch on the first).
+  }, 120_000);
 });
