@@ -95,6 +95,13 @@ describe('webhook endpoints API', () => {
     ]) {
       expect(types).toContain(type);
     }
+    // The OpenAPI 3.1 document describes the same events under `webhooks`, with the retry schedule.
+    const doc = await (await t.request('/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...types].sort());
+    expect(doc.webhooks['creator.created'].post.requestBody.content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/Creator' });
+    expect(doc['x-webhook-retry-schedule-seconds']).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(doc.info.description).toContain("import { Webhook } from 'standardwebhooks';");
     const creatorCreated = data.find((e: { type: string }) => e.type === 'creator.created');
     expect(creatorCreated.description).toBeTruthy();
     expect(creatorCreated.payload_schema).toMatchObject({ type: 'object', required: expect.arrayContaining(['type', 'timestamp', 'data']) });
@@ -104,8 +111,13 @@ describe('webhook endpoints API', () => {
     const mine = (await (await create(agencyKey, { url: receiver.url, events: ['campaign.created'] })).json()).data;
     await t.request('/public/v1/campaigns', { method: 'POST', key: agencyKey, json: { name: 'Private plans' } });
     const delivery = await receiver.waitFor((d) => d.json.type === 'campaign.created' && d.json.data.name === 'Private plans');
+    await expect
+      .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${mine.id}/deliveries?status=succeeded`, { key: agencyKey })).json()).data.length)
+      .toBe(1);
     const log = (await (await t.request(`/public/v1/webhook-endpoints/${mine.id}/deliveries`, { key: agencyKey })).json()).data;
     expect(log).toHaveLength(1);
+    expect((await (await t.request(`/public/v1/webhook-endpoints/${mine.id}/deliveries?status=failed`, { key: agencyKey })).json()).data).toHaveLength(0);
+    expect((await t.request(`/public/v1/webhook-endpoints/${mine.id}/deliveries?status=bogus`, { key: agencyKey })).status).toBe(400);
 
     for (const key of [otherAgencyKey, creatorKey]) {
       expect((await t.request(`/public/v1/webhook-endpoints/${mine.id}`, { key })).status).toBe(404);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   createEndpointAction,
   deleteEndpointAction,
@@ -205,8 +205,16 @@ export function EndpointAction({
   ariaLabel: string;
 }) {
   const { state, formAction, pending, onSubmit } = useActionForm(ACTIONS[action], IDLE);
+  // Deleting drops the delivery log too: ask first (Cancel is the default in the browser's dialog).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (action === 'delete' && !window.confirm('Delete this endpoint and its delivery log? Events stop being sent to it.')) {
+      event.preventDefault();
+      return;
+    }
+    onSubmit(event);
+  };
   return (
-    <form action={formAction} onSubmit={onSubmit} className="inline-form">
+    <form action={formAction} onSubmit={submit} className="inline-form">
       <input type="hidden" name="endpoint_id" value={endpointId} />
       {deliveryId && <input type="hidden" name="delivery_id" value={deliveryId} />}
       {(action === 'enable' || action === 'disable') && <input type="hidden" name="status" value={action === 'enable' ? 'enabled' : 'disabled'} />}
