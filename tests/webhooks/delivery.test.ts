@@ -82,7 +82,7 @@ describe('webhook deliveries', () => {
     const endpoint = await addEndpoint(key, ['campaign.created'], flaky.url);
     const campaign = await (await t.request('/public/v1/campaigns', { method: 'POST', key, json: { name: 'Retry me' } })).json();
     await flaky.waitFor((d) => d.json.type === 'campaign.created', 5_000);
-    await expect.poll(() => flaky.received.length, { timeout: 5_000 }).toBe(3);
+    await expect.poll(() => flaky.received.length, { timeout: 15_000 }).toBe(3);
     const ids = new Set(flaky.received.map((d) => d.headers['webhook-id']));
     expect(ids.size).toBe(1);
     for (const d of flaky.received) expect((new Webhook(endpoint.secret).verify(d.body, d.headers) as { data: { id: string } }).data.id).toBe(campaign.data.id);
