@@ -167,5 +167,32 @@ describe('jobs cannot be stranded after their import commits', () => {
       // `prepare` finished once and was recorded: the retries resumed after it.
       expect(calls).toEqual(['prepare', 'deliver', 'deliver', 'deliver']);
     }, 30_000);
+
+    it('abandons a job whose holder stopped mid-run again and again, instead of passing it on forever', async () => {
+      const ran: string[] = [];
+      const failures: string[] = [];
+      t.app.services.jobs.register(
+        'test/poison',
+        async () => {
+          ran.push('run');
+        },
+        async (_data, error) => {
+          failures.push((error as Error).message);
+        },
+      );
+      const agencyId = (await t.agency()).id;
+      // Taken over three times already (max_attempts 1 + 3 takeovers), and its last holder is gone too.
+      const jobId = newObjectId();
+      await t.db.$executeRaw`
+        INSERT INTO jobs (id, queue, kind, account_type, account_id, payload, state, attempts, lease_owner, lease_expires_at)
+        VALUES (${jobId}, ${t.app.services.jobs.queue}, 'test/poison', 'agency', ${agencyId}, '{}'::jsonb, 'running', 4, 'gone:1:dead', now() - interval '1 second')`;
+      const failed = await until('the job to be abandoned', async () => {
+        const job = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
+        return job.state === 'failed' ? job : null;
+      }, 5_000);
+      expect(failed).toMatchObject({ attempts: 5, lastError: 'gave up after 4 attempts whose instance stopped mid-run', leaseOwner: null });
+      expect(ran).toEqual([]);
+      expect(failures).toEqual(['gave up after 4 attempts whose instance stopped mid-run']);
+    }, 30_000);
   });
 });

@@ -9,7 +9,7 @@ import { holderPid, jobForImport, killInstance, rosterCsv, sleep, startInstance,
 /**
  * Two (then three) real service processes on one PostgreSQL database, sharing one job queue:
  * freezing, killing, restarting and stopping the instance that runs an import. Leases are short here
- * (3 s, renewed every second; the defaults are 8 s and 2 s) and every job step pauses 300 ms, so
+ * (3 s, renewed every second; the defaults are 8 s and 2 s) and every job step pauses 250 ms, so
  * an import is still running when the test acts on it. PostgreSQL only: PGlite is one process.
  */
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -24,7 +24,7 @@ describe.runIf(Boolean(DATABASE_URL))('background jobs across instances', () => 
     JOBS_QUEUE: queue,
     JOBS_LEASE_SECONDS: '3',
     JOBS_LEASE_RENEW_SECONDS: '1',
-    JOBS_STEP_PAUSE_MS: '300',
+    JOBS_STEP_PAUSE_MS: '250',
     JOBS_ACCOUNT_CONCURRENCY: '1',
     JOBS_DRAIN_SECONDS: '5',
     FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -73,14 +73,14 @@ describe.runIf(Boolean(DATABASE_URL))('background jobs across instances', () => 
     return ((await response.json()) as { data: { id: string } }).data.id;
   }
 
-  /** Waits until the import's job is leased and at least two chunks are done; returns who holds it. */
+  /** Waits until the import's job is leased and half its rows are done; returns who holds it. */
   async function midway(importId: string): Promise<{ holder: Instance; other: Instance; job: JobRow }> {
     const job = await waitFor(
       'the import to be midway',
       async () => {
         const row = await jobForImport(client, importId);
         const progress = await client.query<{ processed: number }>('SELECT processed FROM creator_imports WHERE id = $1', [importId]);
-        return row?.lease_owner && progress.rows[0]!.processed >= 100 ? row : null;
+        return row?.lease_owner && progress.rows[0]!.processed >= ROWS / 2 ? row : null;
       },
       30_000,
       20,

@@ -26,11 +26,16 @@ export async function startInstance(name: string, port: number, env: Record<stri
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts', '--api-only'], {
     cwd: ROOT,
     env: { ...process.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let listening = false;
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
+  });
+  // Its own banner, not just any answer on the port: another process holding the port must fail the start.
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('creator-api listening on')) listening = true;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -38,6 +43,7 @@ export async function startInstance(name: string, port: number, env: Record<stri
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance ${name} exited with ${child.exitCode}: ${stderr}`);
     try {
+      if (!listening) throw new Error('not listening yet');
       const response = await fetch(`${baseUrl}/openapi.json`);
       await response.arrayBuffer();
       break;

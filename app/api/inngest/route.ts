@@ -5,7 +5,7 @@ import { inngestServeHandler } from '@/server/jobs/inngest';
 
 /**
  * Where Inngest calls in to run background jobs (CSV and link-in-bio imports) when the service uses
- * Inngest (INNGEST_EVENT_KEY or INNGEST_DEV). With the in-process runner there is nothing to serve: 404.
+ * Inngest (INNGEST_EVENT_KEY or INNGEST_DEV). When the instances run jobs themselves there is nothing to serve: 404.
  */
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

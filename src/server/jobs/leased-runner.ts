@@ -249,6 +249,9 @@ function leasedStep(db: Db, settings: JobSettings, instanceId: string, active: A
   };
 }
 
+/** Takeovers (a holder that froze or died) allowed beyond a job's max_attempts before it is abandoned. */
+export const MAX_TAKEOVERS = 3;
+
 export interface LeasedRunnerOptions {
   db: Db;
   notifications: Notifications;
@@ -268,6 +271,14 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
     if (!registered) {
       await finishJob(db, job.id, instanceId, 'failed', `no handler is registered for ${job.kind}`);
       logger.error('job of an unknown kind', { job_id: job.id, kind: job.kind });
+      return;
+    }
+    if (job.attempts > job.maxAttempts + MAX_TAKEOVERS) {
+      // Its holder stopped mid-run that many times: more likely the job kills instances than bad luck.
+      const reason = `gave up after ${job.attempts - 1} attempts whose instance stopped mid-run`;
+      logger.error('job abandoned', { job_id: job.id, kind: job.kind, attempts: job.attempts });
+      await registered.onFailure?.(job.payload, new Error(reason)).catch((error) => logger.error('job failure handler failed', { job_id: job.id, error: String(error) }));
+      await finishJob(db, job.id, instanceId, 'failed', reason);
       return;
     }
     try {

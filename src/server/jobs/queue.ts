@@ -84,6 +84,9 @@ const CLAIMABLE = `((j.state = 'queued' AND j.run_at <= now()) OR (j.state = 'ru
  */
 export async function claimJob(db: Db, options: { queue: string; owner: string; accountLimit: number; leaseMs: number }): Promise<ClaimedJob | null> {
   const rows = await db.$transaction(async (tx) => {
+    // A claimer frozen while holding the lock is ended by the idle-transaction timeout; meanwhile
+    // the others give up after 2 s and try again, instead of piling up on the connection pool.
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '2s'`);
     await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext('jobs:' || $1))) AS locked`, options.queue);
     return tx.$queryRawUnsafe<
       { id: string; kind: string; account_type: string; account_id: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; steps: Record<string, unknown> }[]

@@ -10,7 +10,7 @@ import type { JobAccount, JobWriter, NewJob } from './queue';
 export type JobHandler = (data: Record<string, unknown>, step: JobStep) => Promise<void>;
 
 /**
- * Called once a job has given up: after its last attempt (in process), after the last retry (on
+ * Called once a job has given up: after its last attempt (embedded runner), after the last retry (on
  * Inngest). It settles the job's record (`failed`) so clients polling it see an end.
  */
 export type JobFailureHandler = (data: Record<string, unknown>, error: unknown) => Promise<void>;

@@ -14,8 +14,9 @@ import { describeIssue, MAX_IMPORT_BYTES, parseRosterCsv, rowToCreatorInput, typ
 import type { CreatorImport, CreatorImportRow, Prisma } from '../../generated/prisma/client';
 
 /**
- * CSV roster imports, as plain steps that both runners call: the in-process runner one after the
- * other, Inngest as `step.run`s. Every step is idempotent:
+ * CSV roster imports, as plain steps that both runners call: the embedded runner one after the
+ * other under a job lease (recording each), Inngest as `step.run`s. Every step is idempotent, so a
+ * job taken over from an instance that died mid-step can run that step again:
  * - a row's creator and socials get ids planned from (import, row), so re-running a row finds what
  *   it already made instead of making it again;
  * - a row is written once (only while `pending`), and the progress counters are recounted from the
