@@ -51,6 +51,8 @@ export default defineConfig({
       // The browser talks to the server over loopback as if through a proxy, so the per-run
       // X-Forwarded-For address above is the client address the sign-in limit counts.
       TRUSTED_PROXIES: '127.0.0.1/32,::1/128',
+      // Webhook endpoints in e2e/webhooks.spec.ts are a receiver on loopback (test-only switch).
+      FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
       NEXT_TELEMETRY_DISABLED: '1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

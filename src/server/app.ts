@@ -15,6 +15,8 @@ import { registerJobHandlers } from './jobs/handlers';
 import { createInngestRunner } from './jobs/inngest';
 import { createLeasedRunner } from './jobs/leased-runner';
 import type { AppServices } from './trpc/context';
+import { SecretBox } from './lib/secret-box';
+import { setDeliveryJobQueue } from './services/webhook-events';
 
 export interface App {
   services: AppServices;
@@ -66,7 +68,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     jobs: config.inngest
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
+    webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
   };
+  setDeliveryJobQueue(config.jobs.queue);
   registerJobHandlers(services);
   const handleRestRequest = createApiHandler(services, appRouter);
   const handleMcpRequest = createMcpHandler(services, appRouter);

@@ -41,6 +41,11 @@ export interface AppConfig {
    * Empty (default): the socket's peer address, X-Forwarded-For ignored.
    */
   trustedProxies: TrustedProxies;
+  /**
+   * Multiplies the webhook retry schedule and the 5-day disable window (WEBHOOK_RETRY_SCALE, default 1).
+   * Tests and demos shrink it (0.001 turns 5 s / 5 min / 30 min into 5 ms / 300 ms / 1.8 s).
+   */
+  webhookRetryScale: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Background jobs on the database (src/server/jobs/leased-runner.ts); README "Background jobs". */
   jobs: JobSettings;
@@ -72,6 +77,13 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   if (!Number.isInteger(parsed) || parsed <= 0) {
     throw new Error(`${name} must be a positive integer, got "${value}"`);
   }
+  return parsed;
+}
+
+function positiveNumberFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
   return parsed;
 }
 
@@ -149,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
     trustedProxies: parseTrustedProxies(nonEmpty(env.TRUSTED_PROXIES)),
+    webhookRetryScale: positiveNumberFrom(env.WEBHOOK_RETRY_SCALE, 1, 'WEBHOOK_RETRY_SCALE'),
     jobs: jobSettings(env),
     sharePages: {
       viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),

@@ -45,7 +45,7 @@ describe('the node layer hands pages the resolved address, over real HTTP', () =
           (async () => new Response(null)) as never,
           (req, res) => {
             // What a page or server action reads through clientAddress(headers()).
-            const headers = new Headers(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+            const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
             res.end(clientAddress(headers));
           },
           'http://localhost',

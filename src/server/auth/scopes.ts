@@ -6,6 +6,7 @@
  * - decks:write covers PATCH /decks/{id}.
  * - campaigns:read / campaigns:write for the campaign endpoints.
  * - sponsorships:read for GET /sponsorship-matches (which also needs a plan that includes it).
+ * - webhooks:read / webhooks:write for the webhook endpoints, their deliveries and GET /event-types.
  */
 export const SUBJECT_TYPES = ['agency', 'creator'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
@@ -24,6 +25,8 @@ export const SCOPES = {
   'campaigns:write': { subjects: ['agency', 'creator'], description: 'Create and update campaigns.' },
   'analytics:read': { subjects: ['agency', 'creator'], description: 'Read page-view analytics.' },
   'sponsorships:read': { subjects: ['agency', 'creator'], description: 'Read sponsorship matches.' },
+  'webhooks:read': { subjects: ['agency', 'creator'], description: 'Read webhook endpoints, their delivery log and the event types.' },
+  'webhooks:write': { subjects: ['agency', 'creator'], description: 'Create, change, delete and test webhook endpoints; rotate secrets; retry deliveries.' },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

@@ -466,6 +466,10 @@ export function createApiHandler(services: AppServices, router: AnyRouter): ApiH
         return errorToResponse(state, route, new Headers(ctx.response.headers));
       }
       const status = ctx.response.status ?? 200;
+      if (status === 204) {
+        // No content (DELETE): a 204 carries neither a body nor a content type.
+        return new Response(null, { status, headers: { ...ctx.response.headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' } });
+      }
       if (status === 304) {
         // If-None-Match matched the ETag: headers only.
         return new Response(null, { status, headers: { ...ctx.response.headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' } });

@@ -1,6 +1,8 @@
 import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport } from '../services/link-in-bio-imports';
 import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport } from '../services/creator-imports';
+import { abandonDelivery, attemptDelivery } from '../services/webhook-deliveries';
 import type { AppServices } from '../trpc/context';
+import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from '../services/webhook-events';
 
 /**
  * Every background job the service runs, registered once at start. Each entry maps a job kind to a
@@ -20,5 +22,15 @@ export function registerJobHandlers(services: AppServices): void {
     LINK_IN_BIO_IMPORT_EVENT,
     (data, step) => runLinkInBioImport(services, String(data.importId), step),
     (data) => abandonLinkInBioImport(services.db, String(data.importId), 'The import stopped on an unexpected error on our side; start it again.'),
+  );
+  // One attempt per job; a failed attempt enqueues the next one itself, on the published schedule.
+  // A thrown error (database trouble) is retried by the runner; the delivery's token keeps it single.
+  services.jobs.register(
+    WEBHOOK_DELIVERY_JOB,
+    async (data) => {
+      await attemptDelivery(services, String(data.deliveryId), String(data.token));
+    },
+    (data) => abandonDelivery(services.db, String(data.deliveryId), String(data.token)),
+    { maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS },
   );
 }

@@ -98,6 +98,9 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
     }
     pumping = pump().finally(() => {
       pumping = null;
+      // A wake-up that arrived after the claim loop's last check (while the next wake time was being
+      // read) would otherwise wait for the backstop poll.
+      if (pumpAgain && !stopped) wake();
     });
   }
 

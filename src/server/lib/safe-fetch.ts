@@ -115,7 +115,7 @@ export function isPublicAddress(address: string): boolean {
   return !BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-function addressPolicy(options: Pick<SafeFetchOptions, 'allowPrivateNetworks' | 'allowAddress'>): (address: string) => boolean {
+export function addressPolicy(options: Pick<SafeFetchOptions, 'allowPrivateNetworks' | 'allowAddress'>): (address: string) => boolean {
   return options.allowAddress ?? (options.allowPrivateNetworks ? () => true : isPublicAddress);
 }
 
@@ -153,7 +153,7 @@ function notPublic(hostname: string): string {
 }
 
 /** A socket `lookup` that refuses hosts resolving to any non-public address. */
-function guardedLookup(allowAddress: (address: string) => boolean) {
+export function guardedLookup(allowAddress: (address: string) => boolean) {
   return (hostname: string, options: { family?: number; all?: boolean; hints?: number }, callback: LookupCallback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints }, (error, addresses) => {
       // One message for both outcomes, naming no address: the error goes back to whoever submitted the

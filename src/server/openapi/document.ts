@@ -5,6 +5,7 @@ import type { AppConfig } from '../config';
 import { FIELD_ERROR_CODES, PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import type { ApiMeta } from '../trpc/meta';
 import { OPERATION_EXAMPLES, type OperationExample } from './examples';
+import { buildWebhooksSection, EVENTS_GUIDE } from './webhooks';
 
 /**
  * The published OpenAPI 3.1 document: trpc-to-openapi's generation from the routers, then the parts
@@ -215,6 +216,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     { name: 'Campaigns', description: 'Campaigns owned by a creator or an agency.' },
     { name: 'Analytics', description: 'Page-view analytics.' },
     { name: 'Sponsorships', description: 'Sponsorship matches.' },
+    { name: 'Webhooks', description: 'Webhook endpoints, their delivery log and the event catalogue; the events themselves are under `webhooks`.' },
   ];
 
   forEachOpenApiProcedure(router._def.procedures as never, ({ meta }) => {
@@ -232,6 +234,10 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     const tagged = apiMeta.etag !== false && isSingleResourceSchema(dataSchema, doc.components.schemas as JsonObject);
     const newResponses: Record<string, unknown> = {};
     for (const status of successStatuses) {
+      if (status === 204) {
+        newResponses['204'] = { description: 'No content', headers: headerRefs };
+        continue;
+      }
       const headers: JsonObject = { ...headerRefs };
       if (tagged && status !== 202) headers.ETag = headerRef('ETag');
       if (status === 202) headers.Location = headerRef('Location');
@@ -277,6 +283,8 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
   for (const name of Object.keys(doc.components.schemas as JsonObject)) if (name.startsWith('error.')) delete (doc.components.schemas as JsonObject)[name];
   (doc as unknown as JsonObject).security = [{ bearerAuth: [] }];
   (doc as unknown as JsonObject)['x-scopes'] = SCOPES;
+  Object.assign(doc, buildWebhooksSection(doc.components.schemas as JsonObject));
+  doc.info.description = `${doc.info.description ?? ''}\n\n${EVENTS_GUIDE}`;
   return doc;
 }
 

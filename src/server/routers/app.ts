@@ -32,6 +32,16 @@ import { updateMediaKit } from './media-kits/update';
 import { getMe } from './me/get';
 import { listSocialsProcedure } from './socials/list';
 import { listSponsorshipMatches } from './sponsorship-matches/list';
+import { listEventTypes } from './event-types/list';
+import { createWebhookEndpoint } from './webhook-endpoints/create';
+import { deleteWebhookEndpoint } from './webhook-endpoints/delete';
+import { listWebhookDeliveries } from './webhook-endpoints/deliveries';
+import { getWebhookEndpoint } from './webhook-endpoints/get';
+import { listWebhookEndpoints } from './webhook-endpoints/list';
+import { retryWebhookDelivery } from './webhook-endpoints/retry-delivery';
+import { rotateWebhookSecret } from './webhook-endpoints/rotate-secret';
+import { testWebhookEndpoint } from './webhook-endpoints/test';
+import { updateWebhookEndpoint } from './webhook-endpoints/update';
 
 /** Every public operation, one entry per procedure file. */
 export const appRouter = router({
@@ -47,6 +57,18 @@ export const appRouter = router({
   campaigns: router({ list: listCampaigns, create: createCampaign, get: getCampaign, update: updateCampaign }),
   analytics: router({ views: getViewAnalytics }),
   sponsorshipMatches: router({ list: listSponsorshipMatches }),
+  webhookEndpoints: router({
+    create: createWebhookEndpoint,
+    list: listWebhookEndpoints,
+    get: getWebhookEndpoint,
+    update: updateWebhookEndpoint,
+    delete: deleteWebhookEndpoint,
+    rotateSecret: rotateWebhookSecret,
+    deliveries: listWebhookDeliveries,
+    retryDelivery: retryWebhookDelivery,
+    test: testWebhookEndpoint,
+  }),
+  eventTypes: router({ list: listEventTypes }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, fieldError, notFound, preconditionFailed, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from './accounts';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { Campaign as CampaignRow, Prisma } from '../../generated/prisma/client';
 
 /** Value sets of the campaign's enumerated fields (the contract shows one value of most). */
@@ -170,7 +171,7 @@ export async function withSummaries(db: Db | Prisma.TransactionClient, rows: Cam
   });
 }
 
-async function withSummary(db: Db, row: CampaignRow): Promise<CampaignWithSummary> {
+async function withSummary(db: Db | Prisma.TransactionClient, row: CampaignRow): Promise<CampaignWithSummary> {
   return (await withSummaries(db, [row]))[0]!;
 }
 
@@ -212,19 +213,23 @@ export async function createCampaign(db: Db, owner: CampaignOwner, fields: Campa
   const cpm = { instagram: 0, tiktok: 0, youtube: 0, twitter: 0, ...fields.cpm };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const row = await db.campaign.create({
-        data: {
-          ...(fieldData({ ...fields, cpm }) as Omit<Prisma.CampaignUncheckedCreateInput, 'id' | 'ownerType' | 'ownerId' | 'name' | 'publicReportSlug'>),
-          id: newObjectId(),
-          ownerType: owner.type,
-          ownerId: owner.id,
-          name: fields.name,
-          status: 'active',
-          publicReportSlug: publicReportSlug(),
-        },
+      return await db.$transaction(async (tx) => {
+        const row = await tx.campaign.create({
+          data: {
+            ...(fieldData({ ...fields, cpm }) as Omit<Prisma.CampaignUncheckedCreateInput, 'id' | 'ownerType' | 'ownerId' | 'name' | 'publicReportSlug'>),
+            id: newObjectId(),
+            ownerType: owner.type,
+            ownerId: owner.id,
+            name: fields.name,
+            status: 'active',
+            publicReportSlug: publicReportSlug(),
+          },
+        });
+        const campaign = await withSummary(tx, row);
+        await emitEvents(tx, owner, [{ type: 'campaign.created', data: campaignView(campaign, EVENT_BASE_URL) }]);
+        await invalidateSharePages(tx, [`campaign:${row.id}`]);
+        return campaign;
       });
-      await invalidateSharePages(db, [`campaign:${row.id}`]);
-      return withSummary(db, row);
     } catch (error) {
       // A 96-bit slug clash is practically impossible; retry rather than fail if it ever happens.
       if (attempt >= 3 || !isUniqueViolation(error, 'public_report_slug')) throw error;
@@ -270,19 +275,23 @@ export async function updateCampaign(
         ? { OR: [{ startsAt: null }, { startsAt: { lte: new Date(endsAt) } }] }
         : {};
   const owned = { id: campaignId, ownerType: owner.type, ownerId: owner.id };
-  // With If-Match, the write only lands on the version that was checked (compare-and-set).
-  const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
-  const updated = await db.campaign.updateMany({ where: { ...owned, ...dateGuard, ...version }, data: { ...data, updatedAt: new Date() } });
-  const row = await db.campaign.findFirst({ where: owned });
-  if (!row) throw notFound('campaign', campaignId);
-  if (updated.count === 0) {
-    if (options.expectedUpdatedAt && row.updatedAt.getTime() !== options.expectedUpdatedAt.getTime()) throw preconditionFailed();
-    if (startsAt && row.endsAt) throw endsBeforeStarts(startsAt, row.endsAt, 'body.starts_at');
-    if (endsAt && row.startsAt) throw endsBeforeStarts(row.startsAt, endsAt);
-    throw new ApiError('conflict', 'The campaign changed while this request was being applied; retry it.');
-  }
-  await invalidateSharePages(db, [`campaign:${row.id}`]);
-  return withSummary(db, row);
+  return db.$transaction(async (tx) => {
+    // With If-Match, the write only lands on the version that was checked (compare-and-set).
+    const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
+    const updated = await tx.campaign.updateMany({ where: { ...owned, ...dateGuard, ...version }, data: { ...data, updatedAt: new Date() } });
+    const row = await tx.campaign.findFirst({ where: owned });
+    if (!row) throw notFound('campaign', campaignId);
+    if (updated.count === 0) {
+      if (options.expectedUpdatedAt && row.updatedAt.getTime() !== options.expectedUpdatedAt.getTime()) throw preconditionFailed();
+      if (startsAt && row.endsAt) throw endsBeforeStarts(startsAt, row.endsAt, 'body.starts_at');
+      if (endsAt && row.startsAt) throw endsBeforeStarts(row.startsAt, endsAt);
+      throw new ApiError('conflict', 'The campaign changed while this request was being applied; retry it.');
+    }
+    const campaign = await withSummary(tx, row);
+    await emitEvents(tx, owner, [{ type: 'campaign.updated', data: campaignView(campaign, EVENT_BASE_URL) }]);
+    await invalidateSharePages(tx, [`campaign:${row.id}`]);
+    return campaign;
+  });
 }
 
 export async function getOwnedCampaign(db: Db, owner: CampaignOwner, campaignId: string): Promise<CampaignWithSummary> {

@@ -6,7 +6,9 @@ import { newObjectId } from '../lib/object-id';
 import { creatorInputSchema } from './creator-input';
 import { addCreatorToRoster, type PlannedIds } from './creators';
 import { isUniqueViolation, slugify } from './accounts';
-import { defaultKitData } from './media-kits';
+import { defaultKitData, mediaKitView } from './media-kits';
+import { creatorView } from './creator-view';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import { inlineStep, type JobRunner, type JobStep } from '../jobs/runner';
 import { insertRows } from '../db/bulk-insert';
 import { describeIssue, MAX_IMPORT_BYTES, parseRosterCsv, rowToCreatorInput, type CsvRow } from './csv-roster';
@@ -264,6 +266,18 @@ async function processChunkInBatch(db: Db, importId: string, agencyId: string, r
     const kits = await tx.$queryRaw<{ id: string; creator_id: string }[]>`
       SELECT id, creator_id FROM media_kits WHERE default_key = ANY(${[...kitCreators.keys()].map((id) => `agency:${agencyId}:${id}`)}::text[])`;
     const kitOf = new Map(kits.map((k) => [k.creator_id, k.id]));
+    // creator.created (and its default kit's media_kit.created) for each creator this chunk added.
+    const createdIds = newCreators.map((c) => c.id);
+    await emitEvents(tx, owner, async () => {
+      const [creators, newKits] = await Promise.all([
+        tx.creator.findMany({ where: { id: { in: createdIds } }, include: { socials: { orderBy: { id: 'asc' } } }, orderBy: { id: 'asc' } }),
+        tx.mediaKit.findMany({ where: { defaultKey: { in: createdIds.map((id) => `agency:${agencyId}:${id}`) } } }),
+      ]);
+      return [
+        ...creators.map((creator) => ({ type: 'creator.created' as const, data: creatorView(creator) })),
+        ...newKits.map((kit) => ({ type: 'media_kit.created' as const, data: mediaKitView(kit, EVENT_BASE_URL) })),
+      ];
+    });
     for (const outcome of outcomes) if (outcome.creator_id) outcome.media_kit_id = kitOf.get(outcome.creator_id) ?? null;
     await tx.$executeRaw`
       UPDATE creator_import_rows r
@@ -299,18 +313,33 @@ export async function processCreatorImportChunk(db: Db, importId: string, chunk:
 /** Last step: completed, and the file may be imported again. */
 export async function completeCreatorImport(db: Db, importId: string): Promise<void> {
   await recountProgress(db, importId);
-  await db.creatorImport.updateMany({
-    where: { id: importId, status: { in: ['queued', 'processing'] } },
-    data: { status: 'completed', completedAt: new Date(), activeKey: null },
+  await db.$transaction(async (tx) => {
+    const ended = await tx.creatorImport.updateMany({
+      where: { id: importId, status: { in: ['queued', 'processing'] } },
+      data: { status: 'completed', completedAt: new Date(), activeKey: null },
+    });
+    if (ended.count > 0) await emitImportEnded(tx, importId, 'creator_import.completed');
+  });
+}
+
+/** The import as GET /creator-imports/{id} returns it, in the event that says it ended. */
+async function emitImportEnded(tx: Prisma.TransactionClient, importId: string, type: 'creator_import.completed' | 'creator_import.failed'): Promise<void> {
+  const row = await tx.creatorImport.findUniqueOrThrow({ where: { id: importId } });
+  await emitEvents(tx, { type: 'agency', id: row.agencyId }, async () => {
+    const rows = await tx.creatorImportRow.findMany({ where: { importId }, orderBy: { rowNumber: 'asc' } });
+    return [{ type, data: creatorImportView({ ...row, rows }) }];
   });
 }
 
 export async function failCreatorImport(db: Db, importId: string, reason: string): Promise<void> {
   await db.creatorImportRow.updateMany({ where: { importId, status: 'pending' }, data: { status: 'failed', errors: [reason] } });
   await recountProgress(db, importId);
-  await db.creatorImport.updateMany({
-    where: { id: importId, status: { in: ['queued', 'processing'] } },
-    data: { status: 'failed', completedAt: new Date(), activeKey: null },
+  await db.$transaction(async (tx) => {
+    const ended = await tx.creatorImport.updateMany({
+      where: { id: importId, status: { in: ['queued', 'processing'] } },
+      data: { status: 'failed', completedAt: new Date(), activeKey: null },
+    });
+    if (ended.count > 0) await emitImportEnded(tx, importId, 'creator_import.failed');
   });
 }
 

@@ -5,7 +5,9 @@ import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation, slugify } from './accounts';
-import { defaultKitData, ensureDefaultMediaKit } from './media-kits';
+import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kits';
+import { creatorView } from './creator-view';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { Creator, MediaKit, SocialAccount } from '../../generated/prisma/client';
 
 /** Creator input after validation and social normalization (see routers/creators/schemas.ts). */
@@ -152,6 +154,10 @@ async function createOnRoster(
     const mediaKit = await tx.mediaKit.create({ data: defaultKitData({ type: 'agency', id: agencyId }, creator) });
     await invalidateSharePages(tx, [`agency:${agencyId}`, `creator:${creator.id}`, `media_kit:${mediaKit.id}`]);
     const stored = await tx.socialAccount.findMany({ where: { creatorId: creator.id }, ...SOCIALS_ORDER });
+    await emitEvents(tx, { type: 'agency', id: agencyId }, [
+      { type: 'creator.created', data: creatorView({ ...creator, socials: stored }) },
+      { type: 'media_kit.created', data: mediaKitView(mediaKit, EVENT_BASE_URL) },
+    ]);
     return { created: true, creator: { ...creator, socials: stored }, mediaKit, socialsAttached: socials.length };
   });
 }

@@ -4,6 +4,7 @@ import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound, preconditionFailed, type FieldError } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation, slugCandidate, slugify } from './accounts';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
 
 /** Value sets of the deck's enumerated fields (the contract shows one value of each). */
@@ -198,6 +199,7 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
           include: WITH_CREATORS,
         });
         await invalidateSharePages(tx, [`deck:${deck.id}`]);
+        await emitEvents(tx, { type: 'agency', id: agencyId }, [{ type: 'deck.created', data: deckView(deck, EVENT_BASE_URL) }]);
         return deck;
       });
     } catch (error) {
@@ -246,8 +248,10 @@ export async function updateDeck(
         await tx.deckCreator.deleteMany({ where: { deckId } });
         await tx.deckCreator.createMany({ data: fields.creator_ids.map((creatorId, position) => ({ deckId, creatorId, position })) });
       }
+      const deck = await tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
+      await emitEvents(tx, { type: 'agency', id: agencyId }, [{ type: 'deck.updated', data: deckView(deck, EVENT_BASE_URL) }]);
       await invalidateSharePages(tx, [`deck:${deckId}`]);
-      return tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
+      return deck;
     });
   } catch (error) {
     if (fields.slug !== undefined && isUniqueViolation(error, 'slug')) throw slugTaken(fields.slug);

@@ -6,8 +6,9 @@ import { newObjectId } from '../lib/object-id';
 import { inlineStep, type JobStep } from '../jobs/runner';
 import { checkFetchableUrl, SAFE_FETCH_DEFAULTS, SafeFetchError, safeFetchText } from '../lib/safe-fetch';
 import type { AppServices } from '../trpc/context';
-import { LINK_IN_BIO_LIMITS, newBlockRows, urlProblem, withPageLock, type NewBlockInput } from './link-in-bio';
-import type { LinkInBioImport } from '../../generated/prisma/client';
+import { LINK_IN_BIO_LIMITS, linkInBioPageView, newBlockRows, readPage, urlProblem, withPageLock, type NewBlockInput } from './link-in-bio';
+import type { LinkInBioImport, Prisma } from '../../generated/prisma/client';
+import { emitEvents, EVENT_BASE_URL, type NewEvent } from './webhook-events';
 import { unstorableTextProblem } from '../lib/storable-text';
 
 /**
@@ -138,23 +139,36 @@ async function applyImport(db: Db, importId: string, claim: { pageId: string; so
     if (fresh.length > accepted.length) {
       errors.push(`${fresh.length - accepted.length} item(s) were not added: a page holds at most ${LINK_IN_BIO_LIMITS.blocksPerPage} blocks.`);
     }
-    await tx.linkInBioImport.update({
+    const finished = await tx.linkInBioImport.update({
       where: { id: importId },
       data: { status: 'completed', linksFound: outcome.items.length, blocksCreated: rows.length, errors, completedAt: new Date() },
     });
+    const events: NewEvent[] = [{ type: 'link_in_bio_import.completed', data: linkInBioImportView(finished) }];
+    if (rows.length > 0) {
+      events.push({ type: 'link_in_bio.updated', data: linkInBioPageView(await readPage(tx, pageId), EVENT_BASE_URL) });
+    }
+    await emitEvents(tx, { type: 'creator', id: finished.creatorId }, events);
   });
 }
 
+/** Ends an import `failed` (if it has not ended yet) and emits link_in_bio_import.failed with it. */
+async function endImportFailed(tx: Prisma.TransactionClient, importId: string, error: string): Promise<void> {
+  const ended = await tx.linkInBioImport.updateMany({
+    where: { id: importId, status: { in: ['queued', 'processing'] } },
+    data: { status: 'failed', errors: [error], completedAt: new Date() },
+  });
+  if (ended.count === 0) return;
+  const row = await tx.linkInBioImport.findUniqueOrThrow({ where: { id: importId } });
+  await emitEvents(tx, { type: 'creator', id: row.creatorId }, [{ type: 'link_in_bio_import.failed', data: linkInBioImportView(row) }]);
+}
+
 async function failImport(db: Db, importId: string, error: string): Promise<void> {
-  await db.linkInBioImport.update({ where: { id: importId }, data: { status: 'failed', errors: [error], completedAt: new Date() } });
+  await db.$transaction((tx) => endImportFailed(tx, importId, error));
 }
 
 /** The job gave up (Inngest ran out of retries, or the in-process run threw): end it `failed` unless it already ended. */
 export async function abandonLinkInBioImport(db: Db, importId: string, error: string): Promise<void> {
-  await db.linkInBioImport.updateMany({
-    where: { id: importId, status: { in: ['queued', 'processing'] } },
-    data: { status: 'failed', errors: [error], completedAt: new Date() },
-  });
+  await db.$transaction((tx) => endImportFailed(tx, importId, error));
 }
 
 /** The job: claim → fetch → apply (or fail). Each step is a plain function the step runner sequences. */

@@ -6,6 +6,7 @@ import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import { isUniqueViolation } from './accounts';
 import type { LinkInBioBlock, LinkInBioPage, Prisma } from '../../generated/prisma/client';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 
 /**
  * The creator's one link-in-bio page and its blocks.
@@ -307,7 +308,7 @@ export async function applyBlockChanges(tx: Tx, pageId: string, changes: BlockCh
   return { results, changed: edits.length > 0 || rows.length > 0 };
 }
 
-async function readPage(tx: Tx | Db, pageId: string): Promise<PageWithBlocks> {
+export async function readPage(tx: Tx | Db, pageId: string): Promise<PageWithBlocks> {
   return tx.linkInBioPage.findUniqueOrThrow({ where: { id: pageId }, include: WITH_BLOCKS });
 }
 
@@ -333,8 +334,10 @@ export async function createLinkInBioPage(db: Db, creatorId: string, input: Crea
       });
       const rows = newBlockRows(page.id, input.blocks ?? [], -1);
       if (rows.length > 0) await tx.linkInBioBlock.createMany({ data: rows });
+      const created = await readPage(tx, page.id);
+      await emitEvents(tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.created', data: linkInBioPageView(created, EVENT_BASE_URL) }]);
       await invalidateSharePages(tx, [`link_in_bio:${page.id}`]);
-      return readPage(tx, page.id);
+      return created;
     }, TRANSACTION_OPTIONS);
   } catch (error) {
     throw uniqueConflict(error, input) ?? error;
@@ -361,8 +364,12 @@ export async function updateLinkInBioPage(
       const data = pageData(input);
       const blocks = input.blocks ? await applyBlockChanges(tx, pageId, input.blocks, (i) => `body.blocks[${i}]`) : null;
       // Block changes alone still move the page's updated_at.
-      if (Object.keys(data).length > 0 || blocks?.changed) await tx.linkInBioPage.update({ where: { id: pageId }, data: { ...data, updatedAt: new Date() } });
-      return readPage(tx, pageId);
+      const changed = Object.keys(data).length > 0 || blocks?.changed;
+      if (changed) await tx.linkInBioPage.update({ where: { id: pageId }, data: { ...data, updatedAt: new Date() } });
+      const page = await readPage(tx, pageId);
+      // A retried request that changes nothing (blocks it already created) is no new event.
+      if (changed) await emitEvents(tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.updated', data: linkInBioPageView(page, EVENT_BASE_URL) }]);
+      return page;
     },
     input,
   );
@@ -377,7 +384,9 @@ export async function saveLinkInBioBlock(
   return withPageLock(db, { creatorId }, async (tx, pageId) => {
     const { results, changed } = await applyBlockChanges(tx, pageId, [change], () => 'body');
     if (changed) await tx.linkInBioPage.update({ where: { id: pageId }, data: { updatedAt: new Date() } });
-    return { page: await readPage(tx, pageId), blockId: results[0]!.id, created: results[0]!.created };
+    const page = await readPage(tx, pageId);
+    if (changed) await emitEvents(tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.updated', data: linkInBioPageView(page, EVENT_BASE_URL) }]);
+    return { page, blockId: results[0]!.id, created: results[0]!.created };
   });
 }
 

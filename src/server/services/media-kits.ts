@@ -5,6 +5,7 @@ import { ApiError, notFound, preconditionFailed } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation, slugify } from './accounts';
+import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { MediaKit as MediaKitRow, Prisma } from '../../generated/prisma/client';
 
 /** Built-in templates a media kit can use (GET /media-kit-templates). */
@@ -202,8 +203,12 @@ export async function ensureDefaultMediaKit(
   const existing = await db.mediaKit.findUnique({ where: { defaultKey } });
   if (existing) return { created: false, kit: existing };
   try {
-    const kit = await db.mediaKit.create({ data: defaultKitData(owner, creator) });
-    await invalidateSharePages(db, [`media_kit:${kit.id}`]);
+    const kit = await db.$transaction(async (tx) => {
+      const created = await tx.mediaKit.create({ data: defaultKitData(owner, creator) });
+      await emitEvents(tx, owner, [{ type: 'media_kit.created', data: mediaKitView(created, EVENT_BASE_URL) }]);
+      await invalidateSharePages(tx, [`media_kit:${created.id}`]);
+      return created;
+    });
     return { created: true, kit };
   } catch (error) {
     if (!isUniqueViolation(error, 'default_key')) throw error;
@@ -218,20 +223,23 @@ export async function createMediaKit(
   creatorId: string,
   content: MediaKitContent & { name: string },
 ): Promise<MediaKitRow> {
-  const kit = await db.mediaKit.create({
-    data: {
-      ...templateDefaults(content.template),
-      ...(contentData(content) as Omit<Prisma.MediaKitUncheckedCreateInput, 'id' | 'creatorId' | 'ownerType' | 'ownerId' | 'slug'>),
-      id: newObjectId(),
-      creatorId,
-      ownerType: owner.type,
-      ownerId: owner.id,
-      slug: mediaKitSlug(content.name),
-      name: content.name,
-    },
+  return db.$transaction(async (tx) => {
+    const kit = await tx.mediaKit.create({
+      data: {
+        ...templateDefaults(content.template),
+        ...(contentData(content) as Omit<Prisma.MediaKitUncheckedCreateInput, 'id' | 'creatorId' | 'ownerType' | 'ownerId' | 'slug'>),
+        id: newObjectId(),
+        creatorId,
+        ownerType: owner.type,
+        ownerId: owner.id,
+        slug: mediaKitSlug(content.name),
+        name: content.name,
+      },
+    });
+    await emitEvents(tx, owner, [{ type: 'media_kit.created', data: mediaKitView(kit, EVENT_BASE_URL) }]);
+    await invalidateSharePages(tx, [`media_kit:${kit.id}`]);
+    return kit;
   });
-  await invalidateSharePages(db, [`media_kit:${kit.id}`]);
-  return kit;
 }
 
 export async function getOwnedMediaKit(db: Db, owner: KitOwner, kitId: string): Promise<MediaKitRow> {
@@ -263,13 +271,17 @@ export async function updateMediaKit(
   const owned = { id: kitId, ownerType: owner.type, ownerId: owner.id };
   // With If-Match, the write only lands on the version that was checked (compare-and-set).
   const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
-  const updated = await db.mediaKit.updateMany({ where: { ...owned, ...version }, data: { ...data, updatedAt: new Date() } });
-  if (updated.count === 0) {
-    if (options.expectedUpdatedAt && (await db.mediaKit.count({ where: owned })) > 0) throw preconditionFailed();
-    throw notFound('media kit', kitId);
-  }
-  await invalidateSharePages(db, [`media_kit:${kitId}`]);
-  return db.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
+  return db.$transaction(async (tx) => {
+    const updated = await tx.mediaKit.updateMany({ where: { ...owned, ...version }, data: { ...data, updatedAt: new Date() } });
+    if (updated.count === 0) {
+      if (options.expectedUpdatedAt && (await tx.mediaKit.count({ where: owned })) > 0) throw preconditionFailed();
+      throw notFound('media kit', kitId);
+    }
+    const kit = await tx.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
+    await emitEvents(tx, owner, [{ type: 'media_kit.updated', data: mediaKitView(kit, EVENT_BASE_URL) }]);
+    await invalidateSharePages(tx, [`media_kit:${kitId}`]);
+    return kit;
+  });
 }
 
 export async function listOwnedMediaKits(

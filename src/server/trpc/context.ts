@@ -8,6 +8,7 @@ import type { ApiKeyCache } from '../services/api-key-cache';
 import type { AuthenticatedKey, LastUsedRecorder } from '../services/api-keys';
 import type { PageViewBuffer } from '../services/page-view-buffer';
 import type { JobRunner } from '../jobs/runner';
+import type { SecretBox } from '../lib/secret-box';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
 export interface AppServices {
@@ -26,6 +27,8 @@ export interface AppServices {
   /** Share-page loads, counted in memory and written about once a second. */
   pageViews: PageViewBuffer;
   jobs: JobRunner;
+  /** Encrypts webhook signing secrets at rest (the service must read them back to sign). */
+  webhookSecrets: SecretBox;
 }
 
 /** What a procedure may set on the HTTP response; the adapter applies it. */

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { EVENT_TYPE_NAMES } from '../../services/webhook-events';
+
+export const listEventTypesInput = z.void();
+export const eventTypeSchema = z
+  .object({
+    type: z.enum(EVENT_TYPE_NAMES as [string, ...string[]]),
+    description: z.string(),
+    resource: z.string().meta({ description: 'The API resource `data` holds, as the API returns it.' }),
+    payload_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (2020-12) of the delivery body `{ type, timestamp, data }`.' }),
+  })
+  .meta({ id: 'EventType' });
+export const listEventTypesOutput = z.object({ data: z.array(eventTypeSchema) });

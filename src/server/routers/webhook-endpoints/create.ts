@@ -1,0 +1,31 @@
+import { createWebhookEndpoint as createEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { createWebhookEndpointInput, createWebhookEndpointOutput } from './create.schema';
+
+export const createWebhookEndpoint = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/webhook-endpoints',
+      tags: ['Webhooks'],
+      summary: 'Create a webhook endpoint',
+      description: [
+        'Registers a URL to receive the listed event types (or `["*"]` for all) and responds 201 with the endpoint and its signing `secret` — shown only here; rotate it if it is lost.',
+        '',
+        '- `url` must be https on the default port, and its host must resolve to public addresses (400 on `body.url` otherwise); deliveries re-check it and never follow redirects.',
+        '- At most 20 endpoints per account (409).',
+        '- Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); see the `webhooks` section of this document.',
+      ].join('\n'),
+    },
+    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    successStatus: [201],
+    errorStatuses: [400, 409],
+  })
+  .input(createWebhookEndpointInput)
+  .output(createWebhookEndpointOutput)
+  .mutation(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const { endpoint, secret } = await createEndpoint(ctx.app, owner, input);
+    ctx.response.status = 201;
+    return { data: { ...webhookEndpointView(endpoint), secret } };
+  });

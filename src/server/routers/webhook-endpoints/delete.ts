@@ -1,0 +1,23 @@
+import { deleteWebhookEndpoint as deleteEndpoint } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { deleteWebhookEndpointInput, deleteWebhookEndpointOutput } from './delete.schema';
+
+export const deleteWebhookEndpoint = apiProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/webhook-endpoints/{endpoint_id}',
+      tags: ['Webhooks'],
+      summary: 'Delete a webhook endpoint',
+      description: 'Deletes the endpoint and its delivery log; pending deliveries to it are dropped. Responds 204 with no body.',
+    },
+    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    successStatus: [204],
+    errorStatuses: [400, 404],
+  })
+  .input(deleteWebhookEndpointInput)
+  .output(deleteWebhookEndpointOutput)
+  .mutation(async ({ ctx, input }) => {
+    await deleteEndpoint(ctx.app.db, { type: ctx.auth.subjectType, id: ctx.auth.subjectId }, input.endpoint_id);
+    ctx.response.status = 204;
+  });

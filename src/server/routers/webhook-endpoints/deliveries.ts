@@ -1,0 +1,27 @@
+import { keysetPage } from '../../lib/cursor';
+import { listWebhookDeliveries as listDeliveries, webhookDeliveryView } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from './deliveries.schema';
+
+export const listWebhookDeliveries = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/webhook-endpoints/{endpoint_id}/deliveries',
+      tags: ['Webhooks'],
+      summary: 'List an endpoint’s deliveries',
+      description: 'The delivery log, newest first: each event sent (or to be sent) to the endpoint, its status, attempts, last response code and time, and next attempt.',
+    },
+    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(listWebhookDeliveriesInput)
+  .output(listWebhookDeliveriesOutput)
+  .query(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const listKey = `webhook-deliveries:${owner.type}:${owner.id}:${input.endpoint_id}:${input.status ?? 'all'}`;
+    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
+      listDeliveries(ctx.app.db, owner, input.endpoint_id, { status: input.status }, afterId, take),
+    );
+    return { data: page.items.map(webhookDeliveryView), meta: page.meta };
+  });

@@ -1,0 +1,22 @@
+import { getWebhookEndpoint as getEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { getWebhookEndpointInput, getWebhookEndpointOutput } from './get.schema';
+
+export const getWebhookEndpoint = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/webhook-endpoints/{endpoint_id}',
+      tags: ['Webhooks'],
+      summary: 'Retrieve a webhook endpoint',
+      description: 'One of the account’s endpoints (without its secret); another account’s endpoint is 404.',
+    },
+    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    errorStatuses: [400, 404],
+  })
+  .input(getWebhookEndpointInput)
+  .output(getWebhookEndpointOutput)
+  .query(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    return { data: webhookEndpointView(await getEndpoint(ctx.app.db, owner, input.endpoint_id)) };
+  });

@@ -1,0 +1,26 @@
+import { keysetPage } from '../../lib/cursor';
+import { listWebhookEndpoints as listEndpoints, webhookEndpointView } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { listWebhookEndpointsInput, listWebhookEndpointsOutput } from './list.schema';
+
+export const listWebhookEndpoints = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/webhook-endpoints',
+      tags: ['Webhooks'],
+      summary: 'List webhook endpoints',
+      description: 'The account’s webhook endpoints, newest first. Secrets are never listed.',
+    },
+    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    errorStatuses: [400],
+  })
+  .input(listWebhookEndpointsInput)
+  .output(listWebhookEndpointsOutput)
+  .query(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const page = await keysetPage(ctx.app.cursors, `webhook-endpoints:${owner.type}:${owner.id}`, input, (afterId, take) =>
+      listEndpoints(ctx.app.db, owner, afterId, take),
+    );
+    return { data: page.items.map((row) => webhookEndpointView(row)), meta: page.meta };
+  });

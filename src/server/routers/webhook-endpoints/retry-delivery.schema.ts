@@ -1,0 +1,6 @@
+import { z } from 'zod';
+import { objectId, single } from '../shared/schemas';
+import { deliverySchema, endpointPath } from './schemas';
+
+export const retryWebhookDeliveryInput = z.strictObject({ ...endpointPath, delivery_id: objectId });
+export const retryWebhookDeliveryOutput = single(deliverySchema);

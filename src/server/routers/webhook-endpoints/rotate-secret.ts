@@ -1,0 +1,24 @@
+import { rotateWebhookSecret as rotateSecret, webhookEndpointView } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { rotateWebhookSecretInput, rotateWebhookSecretOutput } from './rotate-secret.schema';
+
+export const rotateWebhookSecret = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/webhook-endpoints/{endpoint_id}/rotate-secret',
+      tags: ['Webhooks'],
+      summary: 'Rotate the signing secret',
+      description:
+        'Generates a new signing secret, shown only in this response. For the next 24 hours (`previous_secret_expires_at`) every delivery carries two signatures in `webhook-signature`, one per secret, so receivers can switch over without missing a delivery.',
+    },
+    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    errorStatuses: [400, 404],
+  })
+  .input(rotateWebhookSecretInput)
+  .output(rotateWebhookSecretOutput)
+  .mutation(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const { endpoint, secret } = await rotateSecret(ctx.app, owner, input.endpoint_id);
+    return { data: { ...webhookEndpointView(endpoint), secret } };
+  });

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { DELIVERY_STATUSES, ENDPOINT_STATUSES } from '../../services/webhook-endpoints';
+import { ALL_EVENTS, SUBSCRIBABLE_EVENT_TYPES } from '../../services/webhook-events';
+import { RETRY_SCHEDULE_DOC } from '../event-types/catalogue';
+import { objectId, timestamp } from '../shared/schemas';
+
+const EVENTS_DOC = 'Event types to receive (see GET /event-types), or `["*"]` for every type, including types added later.';
+
+export const endpointFieldsShape = {
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .meta({
+      format: 'uri',
+      description:
+        'Where events are POSTed: an https URL on the default port whose host resolves to public addresses only (checked now and at every delivery). Redirects are not followed.',
+    }),
+  events: z
+    .array(z.enum([ALL_EVENTS, ...SUBSCRIBABLE_EVENT_TYPES] as [string, ...string[]]))
+    .min(1)
+    .max(SUBSCRIBABLE_EVENT_TYPES.length)
+    .meta({ description: EVENTS_DOC }),
+  description: z.string().trim().max(500).nullable().meta({ description: 'Up to 500 characters, for your own reference; `null` clears it.' }),
+};
+
+export const endpointSchema = z
+  .object({
+    id: objectId,
+    url: z.string().meta({ format: 'uri' }),
+    description: z.string().nullable(),
+    events: z.array(z.string()).meta({ description: EVENTS_DOC }),
+    status: z.enum(ENDPOINT_STATUSES).meta({ description: '`enabled` receives events; `disabled` receives none (new events are not queued for it).' }),
+    disabled_reason: z
+      .enum(['manual', 'failing'])
+      .nullable()
+      .meta({ description: '`manual`: disabled by you. `failing`: every delivery failed for 5 days, so we stopped; PATCH `status: enabled` to resume. Null while enabled.' }),
+    failing_since: timestamp.nullable().meta({ description: 'First failed attempt since the last success; null while deliveries succeed.' }),
+    previous_secret_expires_at: timestamp
+      .nullable()
+      .meta({ description: 'After a rotation: until then deliveries carry a signature with the previous secret too. Null otherwise.' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+const secretField = z.string().meta({
+  description: 'The signing secret, `whsec_` + base64: shown only in this response. Verify deliveries with it (any Standard Webhooks library).',
+  example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+});
+
+export const endpointWithSecretSchema = endpointSchema.extend({ secret: secretField }).meta({ id: 'WebhookEndpointWithSecret' });
+
+export const deliverySchema = z
+  .object({
+    id: objectId,
+    endpoint_id: objectId,
+    event_id: objectId.meta({ description: 'Sent as the `webhook-id` header: the same on every attempt, so receivers can deduplicate on it.' }),
+    event_type: z.string(),
+    status: z.enum(DELIVERY_STATUSES).meta({ description: `\`pending\`: an attempt is scheduled (\`next_attempt_at\`). \`succeeded\`: a 2xx answer. \`failed\`: no attempt left. ${RETRY_SCHEDULE_DOC}` }),
+    attempts: z.number().int().meta({ description: 'Attempts made so far.' }),
+    last_attempt_at: timestamp.nullable(),
+    last_response_code: z.number().int().nullable().meta({ description: 'HTTP status of the last answer; null when there was none (timeout, refused, network error).' }),
+    last_error: z.string().nullable().meta({ description: 'Why the last attempt failed (or the start of a non-2xx answer’s body); null after a success.' }),
+    last_duration_ms: z.number().int().nullable(),
+    next_attempt_at: timestamp.nullable().meta({ description: 'When the next attempt is due; null unless `pending`.' }),
+    created_at: timestamp,
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const endpointPath = { endpoint_id: objectId };
+export const DELIVERY_STATUS_FILTER = z.enum(DELIVERY_STATUSES);

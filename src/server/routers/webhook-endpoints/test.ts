@@ -1,0 +1,25 @@
+import { sendTestEvent, webhookDeliveryView } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { testWebhookEndpointInput, testWebhookEndpointOutput } from './test.schema';
+
+export const testWebhookEndpoint = apiProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/webhook-endpoints/{endpoint_id}/test',
+      tags: ['Webhooks'],
+      summary: 'Send a test event',
+      description:
+        'Queues a `webhook.test` event to this endpoint (whatever it subscribes to) and responds 202 with its delivery; follow it in the delivery log. 409 while the endpoint is disabled.',
+    },
+    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    successStatus: [202],
+    errorStatuses: [400, 404, 409],
+  })
+  .input(testWebhookEndpointInput)
+  .output(testWebhookEndpointOutput)
+  .mutation(async ({ ctx, input }) => {
+    const delivery = await sendTestEvent(ctx.app.db, { type: ctx.auth.subjectType, id: ctx.auth.subjectId }, input.endpoint_id);
+    ctx.response.status = 202;
+    return { data: webhookDeliveryView(delivery) };
+  });

@@ -1,0 +1,24 @@
+import { updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { apiProcedure } from '../../trpc/procedures';
+import { updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
+
+export const updateWebhookEndpoint = apiProcedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/webhook-endpoints/{endpoint_id}',
+      tags: ['Webhooks'],
+      summary: 'Update a webhook endpoint',
+      description:
+        'Changes `url` (checked again like on create), `events`, `description` or `status` (`enabled`/`disabled`); at least one. Disabling stops new deliveries and ends pending ones as failed; enabling an endpoint disabled for failing resumes it.',
+    },
+    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    errorStatuses: [400, 404],
+  })
+  .input(updateWebhookEndpointInput)
+  .output(updateWebhookEndpointOutput)
+  .mutation(async ({ ctx, input }) => {
+    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
+    const { endpoint_id: endpointId, ...fields } = input;
+    return { data: webhookEndpointView(await updateEndpoint(ctx.app, owner, endpointId, fields)) };
+  });

@@ -1,0 +1,258 @@
+import type { Db } from '../db/database';
+import { ApiError, fieldError, notFound } from '../http/problems';
+import { newObjectId } from '../lib/object-id';
+import { checkDeliverableUrl } from '../lib/safe-post';
+import { SafeFetchError } from '../lib/safe-fetch';
+import type { SecretBox } from '../lib/secret-box';
+import { newSigningSecret } from '../lib/webhook-signature';
+import type { AppConfig } from '../config';
+import { ALL_EVENTS, emitEvents, type EventOwner } from './webhook-events';
+import { enqueueDeliveryJob, newJobToken } from './webhook-deliveries';
+import type { JobRunner } from '../jobs/runner';
+import type { Prisma, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
+
+/**
+ * Webhook endpoints and their delivery log (issue 15). Every read and write is scoped to the owning
+ * account (agency or creator); another account's endpoint or delivery is a 404.
+ */
+export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
+/** After a rotation the previous secret keeps signing, next to the new one, this long. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface WebhookDeps {
+  db: Db;
+  config: Pick<AppConfig, 'fetchAllowPrivateNetworks'>;
+  webhookSecrets: SecretBox;
+}
+
+export interface EndpointFields {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  status?: EndpointStatus;
+}
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  status: EndpointStatus;
+  disabled_reason: 'manual' | 'failing' | null;
+  failing_since: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function webhookEndpointView(row: WebhookEndpoint, now = new Date()): WebhookEndpointView {
+  const overlap = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt : null;
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    status: row.status as EndpointStatus,
+    disabled_reason: row.status === 'disabled' ? ((row.disabledReason as 'manual' | 'failing' | null) ?? 'manual') : null,
+    failing_since: row.failingSince?.toISOString() ?? null,
+    previous_secret_expires_at: overlap?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type DeliveryWithEvent = WebhookDelivery & { event: Pick<WebhookEvent, 'id' | 'type' | 'createdAt'> };
+
+export function webhookDeliveryView(row: DeliveryWithEvent) {
+  return {
+    id: row.id,
+    endpoint_id: row.endpointId,
+    event_id: row.eventId,
+    event_type: row.event.type,
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts,
+    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+    last_response_code: row.lastResponseCode,
+    last_error: row.lastError,
+    last_duration_ms: row.lastDurationMs,
+    next_attempt_at: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export type WebhookDeliveryView = ReturnType<typeof webhookDeliveryView>;
+
+const owned = (owner: EventOwner) => ({ ownerType: owner.type, ownerId: owner.id });
+
+/** `["*"]` alone, or distinct event types (the schema has already checked the names). */
+function normalizeEvents(events: string[]): string[] {
+  const unique = [...new Set(events)];
+  if (unique.includes(ALL_EVENTS) && unique.length > 1) {
+    throw fieldError('body.events', 'Send ["*"] alone for every event type, or a list of event types without "*".', 'invalid_value');
+  }
+  if (unique.length === 0) throw fieldError('body.events', 'Subscribe to at least one event type, or ["*"] for all.', 'too_small');
+  return unique;
+}
+
+async function checkUrl(deps: WebhookDeps, url: string): Promise<string> {
+  try {
+    return (await checkDeliverableUrl(url, { allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks })).toString();
+  } catch (error) {
+    if (error instanceof SafeFetchError) throw fieldError('body.url', `The URL ${error.message}.`, error.code === 'blocked-address' ? 'blocked_address' : 'invalid_url');
+    throw error;
+  }
+}
+
+async function findOwned(db: Db, owner: EventOwner, endpointId: string): Promise<WebhookEndpoint> {
+  const row = await db.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
+  if (!row) throw notFound('webhook endpoint', endpointId);
+  return row;
+}
+
+/** POST /webhook-endpoints: the endpoint and its signing secret, which is never shown again. */
+export async function createWebhookEndpoint(
+  deps: WebhookDeps,
+  owner: EventOwner,
+  fields: { url: string; events: string[]; description?: string | null },
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const events = normalizeEvents(fields.events);
+  const url = await checkUrl(deps, fields.url);
+  const secret = newSigningSecret();
+  const endpoint = await deps.db.$transaction(async (tx) => {
+    // Counted under a lock on the account's endpoints, so concurrent creates cannot pass the bound together.
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM webhook_endpoints WHERE owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`;
+    if (rows.length >= MAX_ENDPOINTS_PER_ACCOUNT) {
+      throw new ApiError('conflict', `An account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first (one endpoint can receive every event type).`);
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        id: newObjectId(),
+        ...owned(owner),
+        url,
+        events,
+        description: fields.description ?? null,
+        secretEncrypted: deps.webhookSecrets.seal(secret),
+      },
+    });
+  });
+  return { endpoint, secret };
+}
+
+export async function getWebhookEndpoint(db: Db, owner: EventOwner, endpointId: string): Promise<WebhookEndpoint> {
+  return findOwned(db, owner, endpointId);
+}
+
+export async function listWebhookEndpoints(db: Db, owner: EventOwner, afterId: string | undefined, take: number): Promise<WebhookEndpoint[]> {
+  return db.webhookEndpoint.findMany({
+    where: { ...owned(owner), ...(afterId ? { id: { lt: afterId } } : {}) },
+    orderBy: { id: 'desc' },
+    take,
+  });
+}
+
+/** PATCH: url (checked again), events, description, status. Enabling clears the failure record. */
+export async function updateWebhookEndpoint(deps: WebhookDeps, owner: EventOwner, endpointId: string, fields: EndpointFields): Promise<WebhookEndpoint> {
+  if (Object.keys(fields).length === 0) throw fieldError('body', 'Send at least one property to change.', 'empty_patch');
+  const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
+  if (fields.url !== undefined) data.url = await checkUrl(deps, fields.url);
+  if (fields.events !== undefined) data.events = normalizeEvents(fields.events);
+  if (fields.description !== undefined) data.description = fields.description;
+  if (fields.status === 'enabled') Object.assign(data, { status: 'enabled', disabledReason: null, failingSince: null });
+  if (fields.status === 'disabled') Object.assign(data, { status: 'disabled', disabledReason: 'manual' });
+  const updated = await deps.db.webhookEndpoint.updateMany({ where: { id: endpointId, ...owned(owner) }, data });
+  if (updated.count === 0) throw notFound('webhook endpoint', endpointId);
+  return deps.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+}
+
+/** DELETE: the endpoint and its delivery log; pending deliveries to it are dropped. */
+export async function deleteWebhookEndpoint(db: Db, owner: EventOwner, endpointId: string): Promise<void> {
+  const deleted = await db.webhookEndpoint.deleteMany({ where: { id: endpointId, ...owned(owner) } });
+  if (deleted.count === 0) throw notFound('webhook endpoint', endpointId);
+}
+
+/**
+ * A new secret, shown once. The current one becomes the previous one and keeps signing for 24 h, so
+ * a receiver can switch over without losing a delivery; rotating again within that window replaces
+ * the previous secret with the one being retired.
+ */
+export async function rotateWebhookSecret(deps: WebhookDeps, owner: EventOwner, endpointId: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const secret = newSigningSecret();
+  const endpoint = await deps.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ secret_encrypted: string }[]>`
+      SELECT secret_encrypted FROM webhook_endpoints WHERE id = ${endpointId} AND owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`;
+    if (!rows[0]) throw notFound('webhook endpoint', endpointId);
+    return tx.webhookEndpoint.update({
+      where: { id: endpointId },
+      data: {
+        secretEncrypted: deps.webhookSecrets.seal(secret),
+        previousSecretEncrypted: rows[0].secret_encrypted,
+        previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
+      },
+    });
+  });
+  return { endpoint, secret };
+}
+
+const WITH_EVENT = { event: { select: { id: true, type: true, createdAt: true } } } as const;
+
+export async function listWebhookDeliveries(
+  db: Db,
+  owner: EventOwner,
+  endpointId: string,
+  filter: { status?: DeliveryStatus },
+  afterId: string | undefined,
+  take: number,
+): Promise<DeliveryWithEvent[]> {
+  await findOwned(db, owner, endpointId);
+  return db.webhookDelivery.findMany({
+    where: { endpointId, ...(filter.status ? { status: filter.status } : {}), ...(afterId ? { id: { lt: afterId } } : {}) },
+    orderBy: { id: 'desc' },
+    take,
+    include: WITH_EVENT,
+  });
+}
+
+/**
+ * Sends a delivery again now, with the same `webhook-id` (receivers deduplicate on it). A pending one
+ * just moves its next attempt to now; a finished one gets one more attempt, with no schedule after it.
+ */
+export async function retryWebhookDelivery(
+  deps: { db: Db; jobs: Pick<JobRunner, 'enqueue'> },
+  owner: EventOwner,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryWithEvent> {
+  const endpoint = await findOwned(deps.db, owner, endpointId);
+  if (endpoint.status !== 'enabled') throw new ApiError('conflict', 'The endpoint is disabled; enable it (PATCH status: enabled) before retrying deliveries.');
+  return deps.db.$transaction(async (tx) => {
+    const delivery = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId } });
+    if (!delivery) throw notFound('webhook delivery', deliveryId);
+    const token = newJobToken();
+    const now = new Date();
+    // A new token: the attempt scheduled before (if any) sees it is no longer current and does nothing.
+    await tx.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { status: 'pending', manual: delivery.status !== 'pending', nextAttemptAt: now, jobToken: token },
+    });
+    await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner, token });
+    return tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: WITH_EVENT });
+  });
+}
+
+/** Queues a `webhook.test` event to this one endpoint (whatever it subscribes to) and returns its delivery. */
+export async function sendTestEvent(db: Db, owner: EventOwner, endpointId: string): Promise<DeliveryWithEvent> {
+  const endpoint = await findOwned(db, owner, endpointId);
+  if (endpoint.status !== 'enabled') throw new ApiError('conflict', 'The endpoint is disabled; enable it (PATCH status: enabled) to send a test event.');
+  return db.$transaction(async (tx) => {
+    const data = { endpoint_id: endpointId, message: 'A test event from creator-api: your endpoint received it and can verify its signature.' };
+    const { eventIds } = await emitEvents(tx, owner, [{ type: 'webhook.test', data }], endpointId);
+    const delivery = await tx.webhookDelivery.findFirst({ where: { endpointId, eventId: eventIds[0] }, include: WITH_EVENT });
+    if (!delivery) throw new ApiError('conflict', 'The endpoint was disabled or deleted meanwhile; no test event was sent.');
+    return delivery;
+  });
+}

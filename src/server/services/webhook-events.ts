@@ -1,0 +1,146 @@
+import type { SubjectType } from '../auth/scopes';
+import { JOBS_CHANNEL } from '../jobs/queue';
+import { newObjectId } from '../lib/object-id';
+import type { Prisma } from '../../generated/prisma/client';
+
+/**
+ * Events (issue 15): what happened to an account's resources, delivered to its webhook endpoints.
+ * Services call `emitEvents` inside the transaction that makes the change, so the outbox rows — the
+ * event, its deliveries and one job per delivery — exist if and only if the change committed; the job
+ * runner then makes the attempts (services/webhook-deliveries.ts).
+ */
+export const EVENT_TYPES = {
+  'creator.created': { resource: 'Creator', description: 'A creator was added to the agency roster (POST /creators, a CSV import row, the settings UI).' },
+  'creator_import.completed': { resource: 'CreatorImport', description: 'A CSV roster import finished; `data.rows` holds every row’s result.' },
+  'creator_import.failed': { resource: 'CreatorImport', description: 'A CSV roster import stopped before its end; unprocessed rows are `failed` with the reason.' },
+  'media_kit.created': { resource: 'MediaKit', description: 'A media kit was created (a named kit, or the default kit made with a roster creator).' },
+  'media_kit.updated': { resource: 'MediaKit', description: 'A media kit’s content or settings changed (API or editor).' },
+  'deck.created': { resource: 'Deck', description: 'A pitch deck was created.' },
+  'deck.updated': { resource: 'Deck', description: 'A pitch deck changed (API or editor).' },
+  'campaign.created': { resource: 'Campaign', description: 'A campaign was created.' },
+  'campaign.updated': { resource: 'Campaign', description: 'A campaign changed (API or editor).' },
+  'link_in_bio.created': { resource: 'LinkInBioPage', description: 'The creator’s link-in-bio page was created.' },
+  'link_in_bio.updated': { resource: 'LinkInBioPage', description: 'The link-in-bio page or its blocks changed (API, editor or an import that added blocks).' },
+  'link_in_bio_import.completed': { resource: 'LinkInBioImport', description: 'A link-in-bio import read its source page and added what was new.' },
+  'link_in_bio_import.failed': { resource: 'LinkInBioImport', description: 'A link-in-bio import could not read its source page; nothing was added.' },
+  'webhook.test': { resource: 'WebhookTest', description: 'Sent on request to one endpoint (POST /webhook-endpoints/{id}/test); never subscribed to.' },
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
+/** What an endpoint may subscribe to: every type but the test event, which goes only where it is asked for. */
+export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPE_NAMES.filter((type) => type !== 'webhook.test');
+export const ALL_EVENTS = '*';
+
+export interface EventOwner {
+  type: SubjectType;
+  id: string;
+}
+
+export interface NewEvent {
+  type: EventType;
+  /** The resource as the API returns it, with URLs built on EVENT_BASE_URL. */
+  data: unknown;
+}
+
+/**
+ * Stands for PUBLIC_BASE_URL in stored payloads: views are rendered inside services, which do not know
+ * the configured origin; the delivery puts the origin in place (see `renderPayload`).
+ */
+export const EVENT_BASE_URL = '{{public_base_url}}';
+
+/** Replaces EVENT_BASE_URL at the start of every string in a stored payload. */
+export function renderPayload(value: unknown, baseUrl: string): unknown {
+  if (typeof value === 'string') return value.startsWith(EVENT_BASE_URL) ? baseUrl + value.slice(EVENT_BASE_URL.length) : value;
+  if (Array.isArray(value)) return value.map((item) => renderPayload(item, baseUrl));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderPayload(v, baseUrl)]));
+  return value;
+}
+
+/** The job kind of one delivery attempt (registered in jobs/handlers.ts). */
+export const WEBHOOK_DELIVERY_JOB = 'webhooks/delivery.attempt';
+/** Job-level retries cover infrastructure errors only; failed deliveries are rescheduled as new jobs. */
+export const DELIVERY_JOB_MAX_ATTEMPTS = 3;
+
+/**
+ * The jobs queue this process writes delivery jobs to (JOBS_QUEUE), set once at start by createApp:
+ * services emit events with only their transaction at hand, and the queue is process-wide configuration.
+ */
+let deliveryJobQueue = 'default';
+export function setDeliveryJobQueue(queue: string): void {
+  deliveryJobQueue = queue;
+}
+
+type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
+
+/**
+ * Writes the outbox: for each event, the event row, one pending delivery per enabled endpoint of
+ * `owner` subscribed to its type and the job of its first attempt — in one statement, and only if such
+ * an endpoint exists (accounts without webhooks pay one indexed read). Call it with the transaction
+ * client of the change; a NOTIFY, delivered on commit, wakes the job runners at once.
+ * `onlyEndpointId` targets one endpoint whatever it subscribes to (the test event). Pass a function
+ * instead of the events to build them only when the account has an enabled endpoint.
+ */
+export async function emitEvents(
+  tx: Executor,
+  owner: EventOwner,
+  eventsOrBuild: NewEvent[] | (() => Promise<NewEvent[]>),
+  onlyEndpointId?: string,
+): Promise<{ eventIds: string[]; deliveries: number }> {
+  let events: NewEvent[];
+  if (typeof eventsOrBuild === 'function') {
+    // Bulk writers (CSV import chunks) build payloads only for accounts that have an endpoint.
+    const any = await tx.$queryRawUnsafe<{ found: number }[]>(
+      `SELECT 1 AS found FROM webhook_endpoints WHERE owner_type = $1 AND owner_id = $2 AND status = 'enabled' LIMIT 1`,
+      owner.type,
+      owner.id,
+    );
+    if (any.length === 0) return { eventIds: [], deliveries: 0 };
+    events = await eventsOrBuild();
+  } else {
+    events = eventsOrBuild;
+  }
+  if (events.length === 0) return { eventIds: [], deliveries: 0 };
+  const timestamp = new Date().toISOString();
+  const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data } }));
+  const rows = await tx.$queryRawUnsafe<{ deliveries: number }[]>(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(id text, type text, payload jsonb)
+     ), targets AS (
+       SELECT e.id AS endpoint_id, i.id AS event_id,
+              lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0')
+                || substr(md5(random()::text || e.id || i.id), 1, 16) AS delivery_id,
+              md5(random()::text || clock_timestamp()::text || e.id || i.id) AS job_token
+         FROM webhook_endpoints e JOIN input i ON ($4::text IS NOT NULL OR i.type = ANY(e.events) OR '*' = ANY(e.events))
+        WHERE e.owner_type = $2 AND e.owner_id = $3 AND e.status = 'enabled' AND ($4::text IS NULL OR e.id = $4::text)
+     ), events AS (
+       INSERT INTO webhook_events (id, owner_type, owner_id, type, payload, created_at)
+       SELECT i.id, $2, $3, i.type, i.payload, now() AT TIME ZONE 'UTC'
+         FROM input i WHERE EXISTS (SELECT 1 FROM targets t WHERE t.event_id = i.id)
+       RETURNING id
+     ), deliveries AS (
+       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, next_attempt_at, job_token, created_at, updated_at)
+       SELECT t.delivery_id, t.endpoint_id, t.event_id, 'pending', now() AT TIME ZONE 'UTC', t.job_token, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+         FROM targets t
+       RETURNING id
+     ), jobs AS (
+       INSERT INTO jobs (id, queue, kind, account_type, account_id, payload, max_attempts, run_at)
+       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || substr(t.job_token, 1, 16),
+              $5, $6, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
+         FROM targets t
+       RETURNING id
+     )
+     SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM events)::int AS events, (SELECT count(*) FROM jobs)::int AS jobs`,
+    JSON.stringify(input),
+    owner.type,
+    owner.id,
+    onlyEndpointId ?? null,
+    deliveryJobQueue,
+    WEBHOOK_DELIVERY_JOB,
+    DELIVERY_JOB_MAX_ATTEMPTS,
+  );
+  const deliveries = rows[0]?.deliveries ?? 0;
+  // Delivered on commit: wakes the job runners of this queue (see jobs/queue.ts).
+  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, deliveryJobQueue);
+  return { eventIds: input.map((event) => event.id), deliveries };
+}
