@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SiteHeader } from '../_components/site-header';
 import './account.css';
+import './create.css';
 
 /** Sign-in, settings and editor pages: the site's header and footer around each page. */
 export default function AccountLayout({ children }: { children: ReactNode }) {

@@ -9,10 +9,12 @@ interface Props {
   fields: readonly EditorField[];
   initial: EditorValues;
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
+  /** "Save changes" on editors, "Create …" on the new-item pages. */
+  submitLabel?: string;
 }
 
 /** The editor pages' form: one labelled control per field, errors next to their field. */
-export function EditorForm({ fields, initial, action }: Props) {
+export function EditorForm({ fields, initial, action, submitLabel = 'Save changes' }: Props) {
   const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
   return (
     <form action={formAction} onSubmit={onSubmit} className="form" noValidate>
@@ -22,7 +24,7 @@ export function EditorForm({ fields, initial, action }: Props) {
           <FieldControl key={field.name} field={field} state={state} initial={initial[field.name] ?? ''} />
         ))}
       </div>
-      <SubmitRow label="Save changes" busyLabel="Saving…" pending={pending} primary />
+      <SubmitRow label={submitLabel} busyLabel="Saving…" pending={pending} primary />
     </form>
   );
 }

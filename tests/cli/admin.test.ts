@@ -73,6 +73,14 @@ describe('npm run admin', () => {
     } finally {
       await t.close();
     }
+    const rolled = await admin('roll-key', '--id', keyId, '--grace', '1h', '--json');
+    expect(rolled.code, rolled.stderr).toBe(0);
+    const roll = JSON.parse(rolled.stdout);
+    expect(roll).toMatchObject({ scopes: ['roster:read', 'decks:read'], status: 'active', replaced: { id: keyId, status: 'active', replaced_by_id: roll.id } });
+    expect(roll.secret).toMatch(/^crk_agency_/);
+    expect(roll.last_four).toBe(roll.secret.slice(-4));
+    const badGrace = await admin('roll-key', '--id', roll.id, '--grace', '2d');
+    expect(badGrace.code).toBe(2);
     const revoked = await admin('revoke-key', '--id', keyId, '--json');
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(JSON.parse(revoked.stdout).status).toBe('revoked');

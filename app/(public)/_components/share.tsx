@@ -8,7 +8,7 @@ import styles from '../share.module.css';
 export function ShareShell({ design, children, wide = false }: { design: Design; children: ReactNode; wide?: boolean }) {
   const { style, scheme } = themeStyle(design);
   return (
-    <div className={styles.page} style={{ ...style, colorScheme: scheme }}>
+    <div className={styles.page} style={{ ...style, colorScheme: scheme }} data-theme={scheme} data-buttons={design.buttonStyle}>
       <main id="main" className={wide ? `${styles.main} ${styles.wide}` : styles.main}>
         {children}
       </main>
