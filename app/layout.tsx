@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import './globals.css';
+// The account pages' components (buttons, forms, alerts) also serve the header, home and error pages.
+import './(account)/account.css';
 
 export const metadata: Metadata = {
   title: { default: 'creator-api', template: '%s · creator-api' },

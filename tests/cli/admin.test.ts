@@ -53,7 +53,7 @@ describe('npm run admin', () => {
   it('refuses scopes that do not suit the subject type, and bad usage', async () => {
     const wrong = await admin('create-key', '--subject-type', 'agency', '--subject-id', agencyId, '--scopes', 'link_in_bio:read', '--name', 'x');
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/cannot be granted to a agency key/);
+    expect(wrong.stderr).toMatch(/cannot be granted to an agency key/);
     const usage = await admin('create-key', '--subject-type', 'agency');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--subject-id is required/);

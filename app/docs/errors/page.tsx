@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SiteHeader } from '../../_components/site-header';
+import { SiteChrome } from '../../_components/site-chrome';
 import { PROBLEMS, PROBLEM_TYPE_BASE, problemBody, type ProblemSlug } from '@/server/http/problems';
 
 export const metadata: Metadata = {
@@ -54,9 +54,8 @@ function withCode(text: string) {
 
 export default function ErrorsPage() {
   return (
-    <div className="site">
-      <SiteHeader current="/docs/errors" />
-      <main className="site-main">
+    <SiteChrome current="/docs/errors">
+      <div className="prose">
         <h1>Error types</h1>
         <p className="lead">
           Every error is an RFC&nbsp;9457 problem: status 4xx or 5xx, <code>Content-Type: application/problem+json</code>,
@@ -144,12 +143,7 @@ export default function ErrorsPage() {
             </section>
           );
         })}
-      </main>
-      <footer className="site-footer">
-        <p>
-          Full endpoint documentation is in the <a href="/docs">API reference</a>.
-        </p>
-      </footer>
-    </div>
+      </div>
+    </SiteChrome>
   );
 }

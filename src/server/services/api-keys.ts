@@ -73,7 +73,7 @@ export function resolveScopes(subjectType: SubjectType, requested: readonly stri
   }
   const unsuitable = unique.filter((s) => !allowed.includes(s as Scope));
   if (unsuitable.length > 0) {
-    throw new ApiError('validation-error', `Scope(s) ${unsuitable.join(', ')} cannot be granted to a ${subjectType} key. Valid: ${allowed.join(', ')}.`);
+    throw new ApiError('validation-error', `Scope(s) ${unsuitable.join(', ')} cannot be granted to ${subjectType === 'agency' ? 'an agency' : 'a creator'} key. Valid: ${allowed.join(', ')}.`);
   }
   return unique as Scope[];
 }

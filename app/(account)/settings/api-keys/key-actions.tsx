@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { renameKeyAction, rollKeyAction, type RollKeyState } from '../../../_actions/api-keys';
+import { formatDateTime } from '../../../_components/dates';
 import { FormMessage, TextField } from '../../../_components/fields';
 import { useActionForm } from '../../../_components/use-action-form';
 import { IDLE } from '@/server/web/form-state';
@@ -63,7 +64,7 @@ function NewSecret({ rolled, onDone }: { rolled: NonNullable<RollKeyState['rolle
       setCopyStatus('Could not copy automatically: the key is selected, press Ctrl+C (⌘C on a Mac).');
     }
   };
-  const until = rolled.oldKeyUntil ? new Date(rolled.oldKeyUntil).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : null;
+  const until = rolled.oldKeyUntil ? formatDateTime(rolled.oldKeyUntil) : null;
   return (
     <div className="dialog-body">
       <h2 id={`roll-${rolled.id}-done`}>Copy the new secret of “{rolled.name}”</h2>
