@@ -43,6 +43,40 @@ function FieldControl({ field, state, initial }: { field: EditorField; state: Fo
     'aria-describedby': describedBy,
   };
   let control;
+  if (field.kind === 'checklist') {
+    // Ticked options first, in their saved order; then the others.
+    const ticked = value.split(',').filter(Boolean);
+    const options = [...(field.options ?? [])].sort((a, b) => {
+      const ia = ticked.indexOf(a.value);
+      const ib = ticked.indexOf(b.value);
+      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+    });
+    return (
+      <fieldset className={field.wide ? 'field field-wide' : 'field'} aria-describedby={describedBy}>
+        <legend>{field.label}</legend>
+        {field.hint && (
+          <p className="field-hint" id={`${id}-hint`}>
+            {field.hint}
+          </p>
+        )}
+        <ul className="choice-list choice-grid">
+          {options.map((option) => (
+            <li key={option.value}>
+              <label className="choice">
+                <input type="checkbox" name={field.name} value={option.value} defaultChecked={ticked.includes(option.value)} />
+                <span className="choice-text">{option.label}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </fieldset>
+    );
+  }
   if (field.kind === 'select') {
     control = (
       <select {...common}>

@@ -50,3 +50,24 @@ export function initials(name: string): string {
     .map((part) => part[0]!.toUpperCase())
     .join('');
 }
+
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+const LANGUAGES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** "JP" → "Japan"; the code itself when unknown. */
+export function countryName(code: string): string {
+  try {
+    return REGIONS.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "pt" → "Portuguese". */
+export function languageName(code: string): string {
+  try {
+    return LANGUAGES.of(code.toLowerCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -20,6 +20,19 @@ const THEME_LABELS = { light: 'Light', dark: 'Dark' };
 const VISIBILITY_LABELS = { link: 'Anyone with the link', private: 'Private (only you)' };
 const COLOR_HINT = 'A hex colour like #2563EB; leave empty for the default.';
 
+/**
+ * The media-kit sections the share page can fill today. `content`, `brands` and `rates` have no data
+ * behind them yet (the API accepts them for its contract), so the editor does not offer them and
+ * saving the checklist drops them rather than showing empty headings.
+ */
+export const SHOWN_KIT_SECTIONS = ['about', 'socials', 'audience', 'contact'] as const;
+const SECTION_LABELS: Record<(typeof SHOWN_KIT_SECTIONS)[number], string> = {
+  about: 'About (the bio)',
+  socials: 'Platforms',
+  audience: 'Audience figures',
+  contact: 'Contact button',
+};
+
 export const mediaKitEditor = {
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 },
@@ -35,6 +48,14 @@ export const mediaKitEditor = {
     { name: 'headline', label: 'Headline', kind: 'text', maxLength: 120, nullable: true, wide: true },
     { name: 'bio', label: 'Bio', kind: 'textarea', maxLength: 2000, nullable: true, wide: true },
     { name: 'contact_email', label: 'Contact email', kind: 'email', nullable: true },
+    {
+      name: 'sections',
+      label: 'Sections shown',
+      kind: 'checklist',
+      options: SHOWN_KIT_SECTIONS.map((value) => ({ value, label: SECTION_LABELS[value] })),
+      hint: 'In this order on the page. Sections without data (no bio, no measured audience, no contact email) stay hidden.',
+      wide: true,
+    },
     { name: 'accent_color', label: 'Accent colour', kind: 'color', nullable: true, hint: COLOR_HINT },
     { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
     { name: 'picture_url', label: 'Picture URL', kind: 'url', nullable: true, hint: 'An https:// image address; uploads are not supported.' },
@@ -48,6 +69,7 @@ export const mediaKitEditor = {
     headline: kit.headline ?? '',
     bio: kit.bio ?? '',
     contact_email: kit.contactEmail ?? '',
+    sections: kit.sectionsShown.filter((section) => (SHOWN_KIT_SECTIONS as readonly string[]).includes(section)).join(','),
     accent_color: kit.accentColor ?? '',
     background_color: kit.backgroundColor ?? '',
     picture_url: kit.pictureUrl ?? '',

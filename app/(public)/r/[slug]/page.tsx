@@ -3,7 +3,8 @@ import { notFound } from 'next/navigation';
 import { Avatar, ShareShell, Stat } from '../../_components/share';
 import { countView } from '../../_lib/count-view';
 import { compact, day, percent, platformLabel, summary, whole } from '../../_lib/format';
-import { loadCampaignReport, publicBaseUrl } from '../../_lib/load';
+import { loadCampaignReport } from '../../_lib/load';
+import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
@@ -12,19 +13,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const report = await loadCampaignReport(slug);
   if (!report) return { title: { absolute: 'Report not found' }, robots: { index: false } };
-  const title = `${report.name} · Campaign report`;
-  const description = summary(
-    report.description,
-    `${whole(report.summary.content)} posts by ${whole(report.summary.creators)} creators, ${compact(report.summary.views)} views.`,
-  );
-  return {
-    title: { absolute: title },
-    description,
-    // Shared by link only: not for search engines.
-    robots: { index: false, follow: false },
-    openGraph: { type: 'article', title, description, url: `${await publicBaseUrl()}/r/${slug}` },
-    twitter: { card: 'summary', title, description },
-  };
+  return shareMetadata({
+    title: `${report.name} · Campaign report`,
+    description: summary(
+      report.description,
+      `${whole(report.summary.content)} posts by ${whole(report.summary.creators)} creators, ${compact(report.summary.views)} views.`,
+    ),
+    path: `/r/${slug}`,
+    type: 'article',
+  });
 }
 
 export default async function CampaignReportPage({ params }: Props) {
