@@ -56,6 +56,7 @@ async function onPhone(page: Page, testInfo: TestInfo, url: string, name: string
 }
 
 test('every share page kind has a link preview, passes axe, and looks right on a phone', async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(180_000);
   // Agency: roster creator with socials and metrics-free kit, a public deck, a locked deck, a published report.
   await signUp(page, 'agency', 'previews');
   await page.goto('/settings/api-keys');

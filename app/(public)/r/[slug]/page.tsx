@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { formatMoney } from '../../../_components/numbers';
+import { PlatformIcon } from '../../_components/platform-icon';
 import { Avatar, ShareShell, Stat } from '../../_components/share';
 import { countView } from '../../_lib/count-view';
 import { compact, day, percent, platformLabel, summary, whole } from '../../_lib/format';
@@ -43,12 +45,15 @@ export default async function CampaignReportPage({ params }: Props) {
       </header>
       <section className={styles.section} aria-labelledby="results">
         <h2 id="results">Results</h2>
+        <dl className={`${styles.stats} ${styles.headlineStats}`}>
+          <Stat label="Views" value={whole(totals.views)} />
+          <Stat label="Engagements" value={whole(totals.engagements)} />
+          <Stat label="Earned media value" value={formatMoney(totals.emv)} />
+        </dl>
         <dl className={styles.stats}>
           <Stat label="Creators" value={whole(totals.creators)} />
           <Stat label="Posts" value={whole(totals.content)} />
-          <Stat label="Views" value={compact(totals.views)} />
-          <Stat label="Impressions" value={compact(totals.impressions)} />
-          <Stat label="Engagements" value={compact(totals.engagements)} />
+          <Stat label="Impressions" value={whole(totals.impressions)} />
           <Stat label="Engagement rate" value={percent(totals.engagement_rate)} />
         </dl>
       </section>
@@ -88,7 +93,8 @@ export default async function CampaignReportPage({ params }: Props) {
                 {report.content.map((post) => (
                   <tr key={post.id}>
                     <td>
-                      <a href={post.url} rel="noopener noreferrer">
+                      <a href={post.url} rel="noopener noreferrer" className={styles.postLink}>
+                        <PlatformIcon platform={post.platform} size={16} />
                         {platformLabel(post.platform)} post
                       </a>
                     </td>
