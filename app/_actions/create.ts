@@ -4,6 +4,7 @@
  * operations (so the same rules, limits and conflicts apply), then a redirect to the new item's
  * editor. Each action re-checks the session and the account type.
  */
+import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { createCampaign } from '@/server/services/campaigns';
@@ -122,6 +123,7 @@ export async function addCreatorAction(_previous: AddCreatorState, formData: For
   const result = await serviceResult(() => addCreatorToRoster(o.db, { agencyId: o.subject.id, input: parsed.data, source: 'ui' }), values);
   if (!result.ok) return result.state;
   const { creator, created, mediaKit } = result.value;
+  revalidatePath('/editor/roster');
   return {
     status: 'saved',
     message: created ? `${creator.displayName} was added to your roster.` : `${creator.displayName} is already on your roster; new socials were attached.`,

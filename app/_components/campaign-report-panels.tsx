@@ -186,7 +186,8 @@ export function PostsPanel({
       {participants.length === 0 ? (
         <p className="muted">Add a participant first: every post belongs to one.</p>
       ) : (
-        <form action={formAction} onSubmit={onSubmit} className="form" aria-labelledby="new-post-heading" noValidate>
+        // A new key per added post: the inputs start empty for the next one.
+        <form key={`add-post-${posts.length}`} action={formAction} onSubmit={onSubmit} className="form" aria-labelledby="new-post-heading" noValidate>
           <h3 id="new-post-heading">Add a post</h3>
           <FormMessage state={state} />
           <div className="editor-grid">

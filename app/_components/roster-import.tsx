@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { IDLE } from '@/server/web/form-state';
 import type { ImportState, ImportView } from '../_actions/create';
@@ -25,6 +26,7 @@ export function RosterImport({
   const { state, formAction, pending, onSubmit } = useActionForm(start, IDLE as ImportState);
   const [current, setCurrent] = useState<Status | null>(null);
   const importId = state.importId;
+  const router = useRouter();
 
   useEffect(() => {
     if (!importId) return;
@@ -35,13 +37,15 @@ export function RosterImport({
       if (stopped) return;
       if (next) setCurrent(next);
       if (!next || next.status === 'queued' || next.status === 'processing') timer = setTimeout(poll, 700);
+      // Finished: refresh the server-rendered roster list below (this panel keeps its state).
+      else router.refresh();
     };
     void poll();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-  }, [importId, status]);
+  }, [importId, status, router]);
 
   const finished = current && (current.status === 'completed' || current.status === 'failed');
   const total = current?.progress.total ?? 0;
@@ -105,11 +109,6 @@ export function RosterImport({
                 </tbody>
               </table>
             </div>
-          )}
-          {finished && (
-            <p>
-              <a href="/editor/roster">Refresh the roster list</a>
-            </p>
           )}
         </div>
       )}
