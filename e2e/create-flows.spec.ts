@@ -145,6 +145,15 @@ test('a new agency builds a roster, a deck and a campaign, and publishes the rep
   await page.getByRole('button', { name: 'Create deck' }).click();
   await expect(page).toHaveURL(/\/editor\/decks\/[a-f0-9]{24}\?created=1$/);
   await expect(page.getByText('Omar Haddad, Nia Nakamura')).toBeVisible();
+  await expect(page.getByText('Deck created.')).toBeVisible();
+  // The editor changes the selection as a whole: drop Omar, add Lena.
+  const picker = page.getByRole('form', { name: 'Creators in this deck' });
+  await picker.getByRole('checkbox', { name: /Omar Haddad/ }).uncheck();
+  await picker.getByRole('checkbox', { name: /Lena Petrova/ }).check();
+  await picker.getByRole('button', { name: 'Save creators' }).click();
+  await expect(formStatus(picker)).toHaveText('Saved: 2 creators.');
+  await expect(page.getByText('Nia Nakamura, Lena Petrova')).toBeVisible();
+  await expectAccessible(page, 'deck editor');
 
   // A campaign; its report 404s until published.
   await page.goto('/editor/campaigns/new');

@@ -185,3 +185,22 @@ export async function reorderLinkInBioBlocksAction(pageId: string, orderedIds: s
   revalidatePath(`/editor/link-in-bio/${pageId}`);
   return { status: 'saved', message: 'Order saved.' };
 }
+
+/** Replaces a deck's creators (in the order given) through the same service and schema as PATCH creator_ids. */
+export async function setDeckCreatorsAction(deckId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const o = await owner();
+  if (!o) return SIGNED_OUT;
+  if (o.subject.type !== 'agency') return GONE;
+  if (!(await loaded(() => getAgencyDeck(o.db, o.subject.id, deckId)))) return GONE;
+  const ids = formData.getAll('creator_ids').filter((v): v is string => typeof v === 'string');
+  const parsed = deckFieldsShape.creator_ids.safeParse(ids);
+  if (!parsed.success) return { status: 'error', message: 'Choose at most 100 roster creators.', fieldErrors: { creator_ids: parsed.error.issues[0]?.message ?? 'Invalid selection.' } };
+  try {
+    await updateDeck(o.db, o.subject.id, deckId, { creator_ids: parsed.data });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: 'error', message: error.detail };
+  }
+  revalidatePath(`/editor/decks/${deckId}`);
+  return { status: 'saved', message: ids.length === 0 ? 'The deck has no creators now.' : `Saved: ${ids.length} ${ids.length === 1 ? 'creator' : 'creators'}.` };
+}

@@ -112,49 +112,72 @@ export function MediaKitCreateForm({
   );
 }
 
+/** Roster creators ticked in order; submitted as repeated `creator_ids` in that order. */
+export function CreatorPicker({ creators, initial = [], error, idPrefix }: { creators: { value: string; label: string }[]; initial?: string[]; error?: string; idPrefix: string }) {
+  const [picked, setPicked] = useState<string[]>(initial);
+  const toggle = (id: string, on: boolean) => setPicked((current) => (on ? [...current.filter((c) => c !== id), id] : current.filter((c) => c !== id)));
+  return (
+    <fieldset className="field" aria-describedby={error ? `${idPrefix}-creators-error` : `${idPrefix}-creators-hint`}>
+      <legend>Creators</legend>
+      <p className="field-hint" id={`${idPrefix}-creators-hint`}>
+        Tick the roster creators to present; they appear in the order you tick them. {picked.length} selected.
+      </p>
+      <ul className="choice-list choice-grid">
+        {creators.map((c) => (
+          <li key={c.value}>
+            <label className="choice">
+              <input type="checkbox" checked={picked.includes(c.value)} onChange={(e) => toggle(c.value, e.target.checked)} />
+              <span className="choice-text">
+                {c.label}
+                {picked.includes(c.value) && <span className="muted"> · #{picked.indexOf(c.value) + 1}</span>}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {picked.map((id) => (
+        <input key={id} type="hidden" name="creator_ids" value={id} />
+      ))}
+      {error && (
+        <p className="field-error" id={`${idPrefix}-creators-error`}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+const creatorIdsError = (state: FormState) => state.fieldErrors?.creator_ids ?? Object.entries(state.fieldErrors ?? {}).find(([k]) => k.startsWith('creator_ids.'))?.[1];
+
 /** A deck from roster creators, in the order they are ticked. */
 export function DeckCreateForm({ action, creators }: { action: FormAction; creators: { value: string; label: string }[] }) {
   const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
-  const [picked, setPicked] = useState<string[]>(() => (state.values?.creator_ids ? state.values.creator_ids.split(',').filter(Boolean) : []));
-  const toggle = (id: string, on: boolean) => setPicked((current) => (on ? [...current.filter((c) => c !== id), id] : current.filter((c) => c !== id)));
-  const error = state.fieldErrors?.creator_ids ?? Object.entries(state.fieldErrors ?? {}).find(([k]) => k.startsWith('creator_ids.'))?.[1];
   return (
     <form action={formAction} onSubmit={onSubmit} className="form" noValidate>
       <FormMessage state={state} />
       <TextField idPrefix="deck" name="title" label="Title" state={state} initial="" maxLength={120} required hint="What the brand sees first, e.g. “Food creators for Spring 2026”." />
-      <fieldset className="field" aria-describedby={error ? 'deck-creators-error' : 'deck-creators-hint'}>
-        <legend>Creators</legend>
-        <p className="field-hint" id="deck-creators-hint">
-          Tick the roster creators to present; they appear in the order you tick them. {picked.length} selected.
-        </p>
-        <ul className="choice-list choice-grid">
-          {creators.map((c) => (
-            <li key={c.value}>
-              <label className="choice">
-                <input type="checkbox" checked={picked.includes(c.value)} onChange={(e) => toggle(c.value, e.target.checked)} />
-                <span className="choice-text">
-                  {c.label}
-                  {picked.includes(c.value) && <span className="muted"> · #{picked.indexOf(c.value) + 1}</span>}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        {picked.map((id) => (
-          <input key={id} type="hidden" name="creator_ids" value={id} />
-        ))}
-        {error && (
-          <p className="field-error" id="deck-creators-error">
-            {error}
-          </p>
-        )}
-      </fieldset>
+      <CreatorPicker idPrefix="deck" creators={creators} initial={state.values?.creator_ids ? state.values.creator_ids.split(',').filter(Boolean) : []} error={creatorIdsError(state)} />
       <div className="field">
         <label htmlFor="deck-bio">Introduction (optional)</label>
         <textarea id="deck-bio" name="bio" maxLength={2000} rows={3} defaultValue={state.values?.bio ?? ''} />
       </div>
       <SubmitRow label="Create deck" busyLabel="Creating…" pending={pending} primary />
     </form>
+  );
+}
+
+/** The deck editor's creator selection: replaces the deck's creators as a whole (PATCH creator_ids). */
+export function DeckCreatorsForm({ action, creators, selected }: { action: FormAction; creators: { value: string; label: string }[]; selected: string[] }) {
+  const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
+  return (
+    <section className="panel" aria-labelledby="deck-creators-heading">
+      <h2 id="deck-creators-heading">Creators in this deck</h2>
+      <form action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby="deck-creators-heading">
+        <FormMessage state={state} />
+        <CreatorPicker key={selected.join(',')} idPrefix="deck-edit" creators={creators} initial={selected} error={creatorIdsError(state)} />
+        <SubmitRow label="Save creators" busyLabel="Saving…" pending={pending} />
+      </form>
+    </section>
   );
 }
 
