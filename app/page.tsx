@@ -41,7 +41,8 @@ export default function HomePage() {
           Send your key as a Bearer token. <code>GET /public/v1/me</code> tells you which agency or creator the key belongs to
           and what it may do:
         </p>
-        <pre>
+        {/* Focusable: on a phone the example scrolls sideways, and keyboard users must be able to scroll it too. */}
+        <pre tabIndex={0}>
           <code>{CURL_EXAMPLE}</code>
         </pre>
         <p>

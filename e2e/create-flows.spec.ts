@@ -22,6 +22,7 @@ async function asVisitor(browser: Browser, path: string, check: (page: Page) => 
 }
 
 test('a new creator goes from sign-up to a published, themed link-in-bio page without the API', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
   await signUp(page, 'creator', 'lib-create');
   // The overview invites the action instead of naming an endpoint.
   await expect(page.getByText('POST /public/v1')).toHaveCount(0);
@@ -102,6 +103,7 @@ test('a new creator goes from sign-up to a published, themed link-in-bio page wi
 });
 
 test('a new agency builds a roster, a deck and a campaign, and publishes the report with one participant', async ({ page, browser }, testInfo) => {
+  test.setTimeout(180_000);
   await signUp(page, 'agency', 'agency-create');
   await page.getByRole('link', { name: 'Add creators' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Roster' })).toBeVisible();

@@ -89,7 +89,8 @@ export default function ErrorsPage() {
             <code>too_big</code>; a few operations add their own (for example <code>invalid_encoding</code>).
           </li>
         </ul>
-        <pre>
+        {/* Focusable: on a phone the example scrolls sideways, and keyboard users must be able to scroll it too. */}
+        <pre tabIndex={0}>
           <code>{`HTTP/1.1 400 Bad Request\nContent-Type: application/problem+json\nX-Request-Id: ${EXAMPLE_BODY.request_id}\n\n${JSON.stringify(EXAMPLE_BODY, null, 2)}`}</code>
         </pre>
 
