@@ -51,6 +51,18 @@ const nextConfig = {
     'inngest',
     'prisma',
   ],
+  // Pictures and covers on share pages are owners' https URLs on any host, served through Next's image
+  // optimizer: it resolves the host itself, refuses private and loopback addresses (SSRF; Next 16's
+  // pinned-DNS check, kept on by leaving dangerouslyAllowLocalIP unset), re-checks redirects, caps the
+  // size and never serves SVG. Visitors' browsers then only talk to this site (no referrer leaks).
+  images: {
+    remotePatterns: [{ protocol: 'https', hostname: '**' }],
+    maximumRedirects: 3,
+    maximumResponseBody: 5_000_000,
+    dangerouslyAllowSVG: false,
+    deviceSizes: [640, 828, 1200, 1920],
+    imageSizes: [48, 96, 128, 256, 384],
+  },
   // `npm run typecheck` runs tsc separately; still fail the build on type errors rather than ship them.
   typescript: { ignoreBuildErrors: false },
 };

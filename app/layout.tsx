@@ -1,12 +1,27 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { getApp } from '@/server/app-singleton';
 import './globals.css';
+// The account pages' components (buttons, forms, alerts) also serve the header, home and error pages.
+import './(account)/account.css';
 
-export const metadata: Metadata = {
-  title: { default: 'creator-api', template: '%s · creator-api' },
-  description:
-    'Server-to-server JSON API for creators and talent agencies: rosters, media kits, link in bio, pitch decks, campaigns and analytics.',
-};
+export const SITE_NAME = 'creator-api';
+
+/**
+ * Site-wide metadata. metadataBase is PUBLIC_BASE_URL, so og:url, canonical links and the generated
+ * preview images are absolute URLs on the address people share.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const { config } = (await getApp()).services;
+  return {
+    metadataBase: new URL(config.publicBaseUrl),
+    title: { default: SITE_NAME, template: `%s · ${SITE_NAME}` },
+    description:
+      'Server-to-server JSON API for creators and talent agencies: rosters, media kits, link in bio, pitch decks, campaigns and analytics.',
+    applicationName: SITE_NAME,
+    openGraph: { siteName: SITE_NAME, type: 'website' },
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',

@@ -2,7 +2,7 @@
  * Plain <a> links throughout, not next/link: /openapi.json is served by the API handler, /docs must be
  * a full page load so Scalar's standalone script initialises.
  */
-import { SiteHeader } from './_components/site-header';
+import { SiteChrome } from './_components/site-chrome';
 
 const CURL_EXAMPLE = 'curl -H "Authorization: Bearer $API_KEY" http://localhost:3000/public/v1/me';
 
@@ -15,9 +15,8 @@ const LINKS = [
 
 export default function HomePage() {
   return (
-    <div className="site">
-      <SiteHeader />
-      <main className="site-main">
+    <SiteChrome>
+      <div className="prose">
         <h1>creator-api</h1>
         <p className="lead">
           A server-to-server JSON API for creators and talent agencies. Manage rosters, media kits, link-in-bio pages, pitch
@@ -42,19 +41,31 @@ export default function HomePage() {
           Send your key as a Bearer token. <code>GET /public/v1/me</code> tells you which agency or creator the key belongs to
           and what it may do:
         </p>
-        <pre>
+        {/* Focusable: on a phone the example scrolls sideways, and keyboard users must be able to scroll it too. */}
+        <pre tabIndex={0}>
           <code>{CURL_EXAMPLE}</code>
         </pre>
         <p>
           Without a valid key you get a <code>401</code> problem with a <code>WWW-Authenticate</code> header; the{' '}
           <a href="/docs/errors">error reference</a> lists every type.
         </p>
-      </main>
-      <footer className="site-footer">
-        <p>
-          Keys are secrets: call the API from your servers, never from a browser or a mobile app.
-        </p>
-      </footer>
-    </div>
+
+        <h2>Or use it without code</h2>
+        <ul className="link-cards">
+          <li>
+            <a href="/sign-up">
+              <strong>For creators</strong>
+              <span>A link-in-bio page in your colours, media kits for brands, and campaign reports, all from your account.</span>
+            </a>
+          </li>
+          <li>
+            <a href="/sign-up">
+              <strong>For agencies</strong>
+              <span>Your roster from a form or a CSV file, pitch decks with a password, and live campaign reports to share.</span>
+            </a>
+          </li>
+        </ul>
+      </div>
+    </SiteChrome>
   );
 }

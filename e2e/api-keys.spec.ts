@@ -47,13 +47,14 @@ test('an agency creates a roster:read key, sees the secret once, uses it, and re
   await expect(row).toContainText('roster:read');
   await expect(row).toContainText('Active');
 
-  // After a reload only the display prefix exists anywhere in the page.
+  // After a reload only the display prefix and the last four characters exist anywhere in the page.
   await page.reload();
   const shown = await page.getByRole('row', { name: /CRM sync/ }).locator('td[data-label="Key"] code').innerText();
-  expect(shown).toMatch(/^crk_agency_.+…$/);
-  const prefix = shown.slice(0, -1);
+  expect(shown).toMatch(/^crk_agency_.+…[A-Za-z0-9]{4}$/);
+  const [prefix, lastFour] = shown.split('…') as [string, string];
   expect(secret.startsWith(prefix)).toBe(true);
-  expect(prefix.length).toBeLessThan(secret.length - 20);
+  expect(secret.endsWith(lastFour)).toBe(true);
+  expect(prefix.length + lastFour.length).toBeLessThan(secret.length - 20);
   expect(await page.content()).not.toContain(secret);
   await screenshot(page, testInfo, 'api-keys-list');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -103,4 +104,55 @@ test('a creator is offered only creator scopes, and the server refuses an agency
   const me = await request.get('/public/v1/me', { headers: { authorization: `Bearer ${secret}` } });
   expect(me.status()).toBe(200);
   expect((await me.json()).data).toMatchObject({ subject_type: 'creator', scopes: ['profile:read', 'link_in_bio:read'] });
+});
+
+test('an agency renames and rolls a key: the new secret is shown once, the old one works through its grace period', async ({ page, request }, testInfo) => {
+  await signUp(page, 'agency', 'roll');
+  await page.goto('/settings/api-keys');
+  const secret = await createKey(page, 'Nightly export', ['roster:read', 'decks:read']);
+  const row = page.getByRole('row', { name: /Nightly export/ });
+  // Scopes as a compact summary, details on demand.
+  await expect(row.getByText('roster: read · decks: read')).toBeVisible();
+  await row.getByText('roster: read · decks: read').click();
+  await expect(row.getByRole('list', { name: 'Scopes of Nightly export' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Rename Nightly export' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename “Nightly export”' });
+  await rename.getByLabel('Name').fill('Warehouse export');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('row', { name: /Warehouse export/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Roll Warehouse export' }).click();
+  const roll = page.getByRole('dialog', { name: 'Roll “Warehouse export”?' });
+  await expect(roll.getByRole('radio', { name: '24 hours' })).toBeChecked();
+  await roll.getByRole('radio', { name: '1 hour' }).check();
+  await screenshot(page, testInfo, 'api-keys-roll-dialog');
+  await roll.getByRole('button', { name: 'Roll key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Copy the new secret of “Warehouse export”' });
+  await expect(shown.getByText(/The old key keeps working until .+ UTC, then expires\./)).toBeVisible();
+  const rolled = await shown.getByLabel('New secret key').inputValue();
+  expect(rolled).toMatch(/^crk_agency_/);
+  expect(rolled).not.toBe(secret);
+  await screenshot(page, testInfo, 'api-keys-rolled-secret');
+  await shown.getByRole('button', { name: 'Done, I stored it' }).click();
+
+  for (const key of [secret, rolled]) {
+    const me = await request.get('/public/v1/me', { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status()).toBe(200);
+    expect((await me.json()).data.scopes).toEqual(['roster:read', 'decks:read']);
+  }
+  await expect(page.getByRole('row', { name: /Warehouse export/ })).toHaveCount(2);
+  await expect(page.getByText('Rolled: replaced by a new key')).toBeVisible();
+  expect(await page.content()).not.toContain(rolled);
+
+  // Rolling the new key without grace: its secret stops at once.
+  await page.getByRole('button', { name: 'Roll Warehouse export' }).click();
+  const again = page.getByRole('dialog', { name: 'Roll “Warehouse export”?' });
+  await again.getByRole('radio', { name: /Expire it now/ }).check();
+  await again.getByRole('button', { name: 'Roll key' }).click();
+  const third = await page.getByRole('dialog', { name: 'Copy the new secret of “Warehouse export”' }).getByLabel('New secret key').inputValue();
+  await expect(page.getByText('The old key no longer works.')).toBeVisible();
+  await page.getByRole('button', { name: 'Done, I stored it' }).click();
+  expect((await request.get('/public/v1/me', { headers: { authorization: `Bearer ${rolled}` } })).status()).toBe(401);
+  expect((await request.get('/public/v1/me', { headers: { authorization: `Bearer ${third}` } })).status()).toBe(200);
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -65,4 +66,11 @@ export function formAlert(scope: Page | Locator): Locator {
 /** The form's success message. */
 export function formStatus(scope: Page | Locator): Locator {
   return scope.locator('.alert-success[role="status"]');
+}
+
+/** Zero serious or critical axe-core violations on the page as it stands. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), label).toEqual([]);
 }

@@ -10,7 +10,7 @@ import { EmbeddedDatabaseBusyError } from '../src/server/db/embedded-lock';
 import { ApiError } from '../src/server/http/problems';
 import { isObjectId } from '../src/server/lib/object-id';
 import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement, type SubjectRef } from '../src/server/services/accounts';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from '../src/server/services/api-keys';
+import { createApiKey, isRollGracePeriod, listApiKeys, renameApiKey, revokeApiKey, rollApiKey, ROLL_GRACE_PERIODS, type ApiKeySummary } from '../src/server/services/api-keys';
 import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
 import { rebuildPageViewRollups } from '../src/server/services/page-views';
 import { JOB_STATES, listJobs, type JobListing, type JobState } from '../src/server/jobs/queue';
@@ -25,6 +25,8 @@ commands:
                   [--expires-at ISO-8601 | --expires-in-days N]
   list-keys       [--subject-type agency|creator --subject-id ID]
   revoke-key      --id KEY_ID
+  roll-key        --id KEY_ID [--grace none|1h|24h|7d]   (new secret, same scopes; the old one works for the grace period, default 24h)
+  rename-key      --id KEY_ID --name NAME
   set-plan        --subject-type agency|creator --subject-id ID [--plan CODE] [--entitlement active|suspended]
   add-opportunity --brand NAME --title TEXT [--platforms instagram,tiktok] [--tags a,b] [--min-followers N]
                   [--max-followers N] [--countries US,GB] [--languages en,es] [--budget AMOUNT] [--currency USD]
@@ -50,6 +52,7 @@ const { positionals, values } = parseArgs({
     'expires-at': { type: 'string' },
     'expires-in-days': { type: 'string' },
     id: { type: 'string' },
+    grace: { type: 'string' },
     entitlement: { type: 'string' },
     brand: { type: 'string' },
     title: { type: 'string' },
@@ -137,7 +140,7 @@ function printOpportunity(o: OpportunityView): string {
 }
 
 function printKey(key: ApiKeySummary): string {
-  return `${key.id}  ${key.start}…  ${key.status.padEnd(7)}  ${key.subject_type} ${key.subject_id}  "${key.name}"  [${key.scopes.join(', ')}]${key.expires_at ? `  expires ${key.expires_at}` : ''}`;
+  return `${key.id}  ${key.start}…${key.last_four ?? ''}  ${key.status.padEnd(7)}  ${key.subject_type} ${key.subject_id}  "${key.name}"  [${key.scopes.join(', ')}]${key.expires_at ? `  expires ${key.expires_at}` : ''}`;
 }
 
 function jobStatesFromArgs(): JobState[] {
@@ -215,6 +218,24 @@ async function run(database: Database, command: string): Promise<{ json: unknown
     case 'revoke-key': {
       const key = await revokeApiKey(db, required('id'));
       return { json: key, text: `revoked ${printKey(key)}` };
+    }
+    case 'roll-key': {
+      const grace = values.grace ?? '24h';
+      if (!isRollGracePeriod(grace)) throw new UsageError(`--grace must be one of ${Object.keys(ROLL_GRACE_PERIODS).join(', ')}`);
+      const { key, secret, old } = await rollApiKey(db, required('id'), grace);
+      const until = old.status === 'revoked' ? 'revoked now' : `works until ${old.expires_at}`;
+      return {
+        json: { ...key, secret, replaced: old },
+        text: `${printKey(key)}
+old key ${old.id} ${until}
+
+secret (shown once, store it now):
+${secret}`,
+      };
+    }
+    case 'rename-key': {
+      const key = await renameApiKey(db, required('id'), required('name'));
+      return { json: key, text: `renamed ${printKey(key)}` };
     }
     case 'set-plan': {
       const subject = subjectFromArgs();

@@ -5,7 +5,7 @@
  */
 import { revalidatePath } from 'next/cache';
 import { ApiError } from '@/server/http/problems';
-import { createApiKey, revokeApiKey } from '@/server/services/api-keys';
+import { createApiKey, isRollGracePeriod, KEY_NAME_MAX, renameApiKey, revokeApiKey, rollApiKey } from '@/server/services/api-keys';
 import { formText, type FormState } from '@/server/web/form-state';
 import { KEY_EXPIRY_CHOICES, type CreatedKey } from '@/server/web/key-form';
 import { currentAccount } from '@/server/web/session';
@@ -61,6 +61,49 @@ export async function revokeKeyAction(_previous: FormState, formData: FormData):
     return { status: 'saved', message: `Revoked “${key.name}”. Requests with it now get 401.` };
   } catch (error) {
     if (error instanceof ApiError) return { status: 'error', message: 'That key was not found. Reload the page and try again.' };
+    throw error;
+  }
+}
+
+export async function renameKeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const account = await currentAccount();
+  if (!account?.subject) return SIGNED_OUT;
+  const keyId = formText(formData, 'key_id');
+  const name = formText(formData, 'name');
+  const values = { name };
+  if (name.trim().length === 0) return { status: 'error', message: 'Check the highlighted field.', fieldErrors: { name: 'Give the key a name.' }, values };
+  if (name.trim().length > KEY_NAME_MAX) return { status: 'error', message: 'Check the highlighted field.', fieldErrors: { name: `Keep the name to ${KEY_NAME_MAX} characters or fewer.` }, values };
+  try {
+    const key = await renameApiKey(account.app.services.db, keyId, name, { subject: { type: account.subject.type, id: account.subject.id } });
+    revalidatePath('/settings/api-keys');
+    return { status: 'saved', message: `Renamed to “${key.name}”.` };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: 'error', message: error.status === 404 ? 'That key was not found. Reload the page and try again.' : error.detail, values };
+    throw error;
+  }
+}
+
+export interface RollKeyState extends FormState {
+  /** The new secret: in this one response only. */
+  rolled?: CreatedKey & { oldKeyUntil: string | null };
+}
+
+/** A new secret with the same scopes; the old one keeps working for the chosen grace period. */
+export async function rollKeyAction(_previous: RollKeyState, formData: FormData): Promise<RollKeyState> {
+  const account = await currentAccount();
+  if (!account?.subject) return SIGNED_OUT;
+  const keyId = formText(formData, 'key_id');
+  const grace = formText(formData, 'grace');
+  if (!isRollGracePeriod(grace)) return { status: 'error', message: 'Choose how long the old key keeps working.', fieldErrors: { grace: 'Choose a grace period.' } };
+  try {
+    const { key, secret, old } = await rollApiKey(account.app.services.db, keyId, grace, { subject: { type: account.subject.type, id: account.subject.id } });
+    revalidatePath('/settings/api-keys');
+    return {
+      status: 'saved',
+      rolled: { id: key.id, name: key.name, start: key.start, scopes: key.scopes, expires_at: key.expires_at, secret, oldKeyUntil: old.status === 'active' ? old.expires_at : null },
+    };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: 'error', message: error.status === 404 ? 'That key was not found. Reload the page and try again.' : error.detail };
     throw error;
   }
 }

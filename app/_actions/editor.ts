@@ -9,7 +9,7 @@ import { getOwnedCampaign, updateCampaign } from '@/server/services/campaigns';
 import { getAgencyDeck, updateDeck } from '@/server/services/decks';
 import { deckFieldsShape } from '@/server/routers/decks/schemas';
 import { BLOCK_FIELD_RULES, BLOCK_TYPES, getLinkInBioPage, updateLinkInBioPage, type BlockType } from '@/server/services/link-in-bio';
-import { pageBlockChangeSchema } from '@/server/routers/link-in-bio/schemas';
+import { pageBlockChangeSchema, pageBlocksOnUpdate } from '@/server/routers/link-in-bio/schemas';
 import { getOwnedMediaKit, updateMediaKit } from '@/server/services/media-kits';
 import { saveEditorForm } from '@/server/web/editor';
 import { campaignEditor, deckEditor, linkInBioEditor, mediaKitEditor } from '@/server/web/editors';
@@ -161,4 +161,46 @@ export async function saveLinkInBioBlockAction(pageId: string, _previous: FormSt
   revalidatePath('/editor/link-in-bio');
   revalidatePath(`/editor/link-in-bio/${pageId}`);
   return { status: 'saved', message: existing ? 'Block saved.' : 'Block added.' };
+}
+
+/**
+ * Saves a new block order (drag and drop or the move buttons): every block gets `order` = its index
+ * × 10 through the same PATCH service and schema as the API, so hidden blocks keep their places too.
+ */
+export async function reorderLinkInBioBlocksAction(pageId: string, orderedIds: string[]): Promise<FormState> {
+  const found = await ownLinkInBioPage(pageId);
+  if ('status' in found) return found;
+  const { o, page } = found;
+  const known = new Set(page.blocks.map((b) => b.id));
+  if (orderedIds.length !== known.size || orderedIds.some((id) => !known.has(id))) {
+    return { status: 'error', message: 'The page changed in the meantime. Reload it and try again.' };
+  }
+  const current = new Map(page.blocks.map((b) => [b.id, b.position]));
+  const changes = orderedIds.map((id, index) => ({ id, order: index * 10 })).filter((c) => current.get(c.id) !== c.order);
+  if (changes.length === 0) return { status: 'saved', message: 'Order unchanged.' };
+  const parsed = pageBlocksOnUpdate.safeParse(changes);
+  if (!parsed.success) return { status: 'error', message: 'This order could not be saved.' };
+  await updateLinkInBioPage(o.db, o.subject.id, { blocks: parsed.data });
+  revalidatePath('/editor/link-in-bio');
+  revalidatePath(`/editor/link-in-bio/${pageId}`);
+  return { status: 'saved', message: 'Order saved.' };
+}
+
+/** Replaces a deck's creators (in the order given) through the same service and schema as PATCH creator_ids. */
+export async function setDeckCreatorsAction(deckId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const o = await owner();
+  if (!o) return SIGNED_OUT;
+  if (o.subject.type !== 'agency') return GONE;
+  if (!(await loaded(() => getAgencyDeck(o.db, o.subject.id, deckId)))) return GONE;
+  const ids = formData.getAll('creator_ids').filter((v): v is string => typeof v === 'string');
+  const parsed = deckFieldsShape.creator_ids.safeParse(ids);
+  if (!parsed.success) return { status: 'error', message: 'Choose at most 100 roster creators.', fieldErrors: { creator_ids: parsed.error.issues[0]?.message ?? 'Invalid selection.' } };
+  try {
+    await updateDeck(o.db, o.subject.id, deckId, { creator_ids: parsed.data });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: 'error', message: error.detail };
+  }
+  revalidatePath(`/editor/decks/${deckId}`);
+  return { status: 'saved', message: ids.length === 0 ? 'The deck has no creators now.' : `Saved: ${ids.length} ${ids.length === 1 ? 'creator' : 'creators'}.` };
 }

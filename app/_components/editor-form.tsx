@@ -9,10 +9,12 @@ interface Props {
   fields: readonly EditorField[];
   initial: EditorValues;
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
+  /** "Save changes" on editors, "Create …" on the new-item pages. */
+  submitLabel?: string;
 }
 
 /** The editor pages' form: one labelled control per field, errors next to their field. */
-export function EditorForm({ fields, initial, action }: Props) {
+export function EditorForm({ fields, initial, action, submitLabel = 'Save changes' }: Props) {
   const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
   return (
     <form action={formAction} onSubmit={onSubmit} className="form" noValidate>
@@ -22,7 +24,7 @@ export function EditorForm({ fields, initial, action }: Props) {
           <FieldControl key={field.name} field={field} state={state} initial={initial[field.name] ?? ''} />
         ))}
       </div>
-      <SubmitRow label="Save changes" busyLabel="Saving…" pending={pending} primary />
+      <SubmitRow label={submitLabel} busyLabel="Saving…" pending={pending} primary />
     </form>
   );
 }
@@ -41,6 +43,40 @@ function FieldControl({ field, state, initial }: { field: EditorField; state: Fo
     'aria-describedby': describedBy,
   };
   let control;
+  if (field.kind === 'checklist') {
+    // Ticked options first, in their saved order; then the others.
+    const ticked = value.split(',').filter(Boolean);
+    const options = [...(field.options ?? [])].sort((a, b) => {
+      const ia = ticked.indexOf(a.value);
+      const ib = ticked.indexOf(b.value);
+      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+    });
+    return (
+      <fieldset className={field.wide ? 'field field-wide' : 'field'} aria-describedby={describedBy}>
+        <legend>{field.label}</legend>
+        {field.hint && (
+          <p className="field-hint" id={`${id}-hint`}>
+            {field.hint}
+          </p>
+        )}
+        <ul className="choice-list choice-grid">
+          {options.map((option) => (
+            <li key={option.value}>
+              <label className="choice">
+                <input type="checkbox" name={field.name} value={option.value} defaultChecked={ticked.includes(option.value)} />
+                <span className="choice-text">{option.label}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </fieldset>
+    );
+  }
   if (field.kind === 'select') {
     control = (
       <select {...common}>

@@ -12,10 +12,12 @@ interface Props {
   children: ReactNode;
   /** Panels after the edit form, for settings saved on their own (deck password, link-in-bio blocks). */
   after?: ReactNode;
+  /** A banner under the title (e.g. "created"). */
+  notice?: ReactNode;
 }
 
 /** Shared frame of the editor pages: where you are, what the resource is, then its form. */
-export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children, after }: Props) {
+export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children, after, notice }: Props) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -40,6 +42,7 @@ export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, 
           </a>
         ) : null}
       </div>
+      {notice}
       <section className="panel" aria-labelledby="details-heading">
         <h2 id="details-heading">Details</h2>
         <dl className="facts">

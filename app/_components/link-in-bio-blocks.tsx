@@ -1,6 +1,7 @@
 'use client';
 
 import { IDLE, type FormState } from '@/server/web/form-state';
+import { BlockOrder } from './block-order';
 import { FormMessage, SubmitRow, TextField } from './fields';
 import { useActionForm } from './use-action-form';
 
@@ -68,12 +69,41 @@ function NewBlockForm({ clientId, action }: { clientId: string; action: SaveActi
   );
 }
 
-export function LinkInBioBlocks({ blocks, clientId, action }: { blocks: EditableBlock[]; clientId: string; action: SaveAction }) {
+export function LinkInBioBlocks({
+  blocks,
+  clientId,
+  action,
+  reorderAction,
+}: {
+  blocks: EditableBlock[];
+  clientId: string;
+  action: SaveAction;
+  reorderAction: (orderedIds: string[]) => Promise<FormState>;
+}) {
+  // A new key when blocks are added or shown/hidden (not when only their order changes, which the
+  // list itself made), so the list restarts from the saved order and keeps its own announcements.
+  const orderKey = blocks
+    .map((b) => `${b.id}:${b.visible}`)
+    .sort()
+    .join(',');
   return (
     <section className="panel" aria-labelledby="blocks-heading">
       <h2 id="blocks-heading">Blocks</h2>
-      <p className="muted">In page order (lowest position first). Blocks are hidden, never deleted.</p>
-      {blocks.length === 0 ? <p className="muted">No blocks yet.</p> : blocks.map((block) => <BlockForm key={block.id} block={block} action={action} />)}
+      <p className="muted">In page order. Blocks are hidden, never deleted.</p>
+      {blocks.length === 0 ? (
+        <p className="muted">Your page has no blocks yet. Add your first link below — a shop, your latest video, a newsletter.</p>
+      ) : (
+        <>
+          <BlockOrder
+            key={orderKey}
+            blocks={blocks.map((b) => ({ id: b.id, kind: TYPE_LABELS[b.type], label: b.title ?? b.url ?? b.mediaUrl ?? TYPE_LABELS[b.type], visible: b.visible }))}
+            action={reorderAction}
+          />
+          {blocks.map((block) => (
+            <BlockForm key={block.id} block={block} action={action} />
+          ))}
+        </>
+      )}
       {/* A new key per minted id: after an add, the form starts empty with the next id. */}
       <NewBlockForm key={clientId} clientId={clientId} action={action} />
     </section>

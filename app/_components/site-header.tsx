@@ -1,5 +1,6 @@
 import { signOutAction } from '../_actions/account';
 import { currentAccount } from '@/server/web/session';
+import { MenuToggle } from './menu-toggle';
 
 const PUBLIC_LINKS = [
   { href: '/docs', label: 'API reference' },
@@ -8,8 +9,9 @@ const PUBLIC_LINKS = [
 ] as const;
 
 /**
- * The header of every page but the API reference (Scalar's own): public links, then the signed-in
- * user's links or sign-in. `current` marks the page's own link.
+ * The one header of every site page (home, docs, sign-in, settings, editors, error pages): public
+ * links, then the signed-in user's links or sign-in. On phones the links fold into a "Menu" button.
+ * `current` marks the page's own link.
  */
 export async function SiteHeader({ current }: { current?: string } = {}) {
   const account = await currentAccount();
@@ -20,29 +22,44 @@ export async function SiteHeader({ current }: { current?: string } = {}) {
       </a>
     </li>
   );
+  const accountLinks = account
+    ? [
+        link('/settings', 'Settings'),
+        ...(account.subject?.type === 'agency' ? [link('/editor/roster', 'Roster')] : []),
+        ...(account.subject?.type === 'creator' ? [link('/editor/link-in-bio', 'Link in bio')] : []),
+        link('/settings/api-keys', 'API keys'),
+      ]
+    : [link('/sign-in', 'Sign in'), link('/sign-up', 'Create account')];
   return (
     <header className="site-header">
-      <a className="site-brand" href="/">
-        creator-api
-      </a>
-      <nav aria-label="Site" className="site-nav">
-        <ul>
-          {PUBLIC_LINKS.map((l) => link(l.href, l.label))}
-          {account ? [link('/settings', 'Settings'), link('/settings/api-keys', 'API keys')] : [link('/sign-in', 'Sign in'), link('/sign-up', 'Create account')]}
-        </ul>
-        {account && (
-          <>
-            <span className="site-user" title="Signed in">
-              {account.user.email}
-            </span>
-            <form action={signOutAction}>
-              <button type="submit" className="button button-small">
-                Sign out
-              </button>
-            </form>
-          </>
-        )}
-      </nav>
+      <div className="site-header-inner">
+        <a className="site-brand" href="/">
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 32 32" className="site-logo">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M9 16a7 7 0 0 1 12-4.9M23 16a7 7 0 0 1-12 4.9" stroke="var(--site-bg)" strokeWidth="3" fill="none" strokeLinecap="round" />
+          </svg>
+          creator-api
+        </a>
+        <MenuToggle controls="site-nav" />
+        <nav aria-label="Site" className="site-nav" id="site-nav">
+          <ul>
+            {PUBLIC_LINKS.map((l) => link(l.href, l.label))}
+            {accountLinks}
+          </ul>
+          {account && (
+            <div className="site-account">
+              <span className="site-user" title="Signed in">
+                {account.user.email}
+              </span>
+              <form action={signOutAction}>
+                <button type="submit" className="button button-small">
+                  Sign out
+                </button>
+              </form>
+            </div>
+          )}
+        </nav>
+      </div>
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Script from 'next/script';
+import { SiteHeader } from '../_components/site-header';
 
 export const metadata: Metadata = {
   title: 'API reference',
@@ -24,12 +25,20 @@ const SCALAR_CONFIGURATION = {
   telemetry: false,
   // Our document is JSON; offering YAML would mean a client-side conversion for no benefit.
   documentDownloadType: 'json',
+  // "Try it" starts with the bearer scheme selected: every operation but /openapi.json needs a key.
+  authentication: { preferredSecurityScheme: 'bearerAuth' },
   metaData: { title: 'API reference · creator-api' },
 } as const;
 
 export default function DocsPage() {
   return (
-    <div className="docs-root">
+    <div className="docs-root site">
+      <a className="skip-link" href="#api-reference-main">
+        Skip to the reference
+      </a>
+      {/* The site's own header above the reference, so /docs has a way back (Scalar offsets its sticky sidebar by it). */}
+      <SiteHeader current="/docs" />
+      <span id="api-reference-main" tabIndex={-1} />
       {/* Scalar mounts its app just before this element; no children, or it would be read as an inline document. */}
       <script id="api-reference" data-url="/openapi.json" data-configuration={JSON.stringify(SCALAR_CONFIGURATION)} />
       {/*

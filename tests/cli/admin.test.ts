@@ -53,7 +53,7 @@ describe('npm run admin', () => {
   it('refuses scopes that do not suit the subject type, and bad usage', async () => {
     const wrong = await admin('create-key', '--subject-type', 'agency', '--subject-id', agencyId, '--scopes', 'link_in_bio:read', '--name', 'x');
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/cannot be granted to a agency key/);
+    expect(wrong.stderr).toMatch(/cannot be granted to an agency key/);
     const usage = await admin('create-key', '--subject-type', 'agency');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--subject-id is required/);
@@ -73,6 +73,14 @@ describe('npm run admin', () => {
     } finally {
       await t.close();
     }
+    const rolled = await admin('roll-key', '--id', keyId, '--grace', '1h', '--json');
+    expect(rolled.code, rolled.stderr).toBe(0);
+    const roll = JSON.parse(rolled.stdout);
+    expect(roll).toMatchObject({ scopes: ['roster:read', 'decks:read'], status: 'active', replaced: { id: keyId, status: 'active', replaced_by_id: roll.id } });
+    expect(roll.secret).toMatch(/^crk_agency_/);
+    expect(roll.last_four).toBe(roll.secret.slice(-4));
+    const badGrace = await admin('roll-key', '--id', roll.id, '--grace', '2d');
+    expect(badGrace.code).toBe(2);
     const revoked = await admin('revoke-key', '--id', keyId, '--json');
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(JSON.parse(revoked.stdout).status).toBe('revoked');

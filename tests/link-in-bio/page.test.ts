@@ -168,7 +168,11 @@ describe('link-in-bio page: GET, POST, PATCH /link-in-bio', () => {
       ['a bad slug', { slug: '-x' }, 'body.slug'],
       ['a bad username', { username: '@ada' }, 'body.username'],
       ['a bio over 300 characters', { bio: 'x'.repeat(301) }, 'body.bio'],
-      ['an unknown property', { theme: 'dark' }, 'body.theme'],
+      ['an unknown property', { font: 'serif' }, 'body.font'],
+      ['a theme that does not exist', { theme: 'neon' }, 'body.theme'],
+      ['a button style that does not exist', { button_style: 'wavy' }, 'body.button_style'],
+      ['an accent colour that is not #RRGGBB', { accent_color: 'red' }, 'body.accent_color'],
+      ['a picture that is not https', { picture_url: 'http://example.com/me.jpg' }, 'body.picture_url'],
       ['a social link that is not a profile', { social_links: [{ platform: 'instagram', handle_or_url: 'https://www.instagram.com/p/abc/' }] }, 'body.social_links[0].handle_or_url'],
       ['the same social account twice', { social_links: [{ platform: 'x', handle_or_url: 'ada' }, { platform: 'twitter', handle_or_url: '@Ada' }] }, 'body.social_links[1].handle_or_url'],
       ['more than 10 social links', { social_links: Array.from({ length: 11 }, (_, i) => ({ platform: 'instagram', handle_or_url: `user${i}` })) }, 'body.social_links'],
@@ -182,6 +186,21 @@ describe('link-in-bio page: GET, POST, PATCH /link-in-bio', () => {
       const creator = await freshCreator();
       const problem = await expectProblem(await post({ blocks: [{ client_id: 'a', type: 'link' }] }, creator.key), 400, 'validation-error');
       expect(problem.errors!.map((e) => e.path).sort()).toEqual(['body.blocks[0].title', 'body.blocks[0].url', 'body.slug', 'body.username']);
+    });
+  });
+
+  describe('design fields', () => {
+    it('defaults to a light theme with rounded buttons; POST and PATCH set theme, button style, colours and picture; null clears', async () => {
+      const creator = await freshCreator();
+      const created = await post({ slug: `design-${creator.id.slice(-6)}`, username: `design_${creator.id.slice(-6)}` }, creator.key);
+      expect(created.status).toBe(201);
+      expect((await created.json()).data).toMatchObject({ theme: 'light', button_style: 'rounded', accent_color: null, background_color: null, picture_url: null });
+      const design = { theme: 'dark', button_style: 'pill', accent_color: '#F97316', background_color: '#111827', picture_url: 'https://images.example.com/me.jpg' };
+      const patched = await patch(design, creator.key);
+      expect(patched.status).toBe(200);
+      expect((await patched.json()).data).toMatchObject(design);
+      const cleared = await patch({ accent_color: null, picture_url: null }, creator.key);
+      expect((await cleared.json()).data).toMatchObject({ theme: 'dark', button_style: 'pill', accent_color: null, background_color: '#111827', picture_url: null });
     });
   });
 

@@ -33,40 +33,55 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   }
   const db = app.services.db;
   const owner = { type: subject.type, id: subject.id };
-  const [keys, kits, campaigns, decks, linkInBio] = await Promise.all([
+  const [keys, kits, campaigns, decks, linkInBio, rosterCount] = await Promise.all([
     listApiKeys(db, { subject: owner }),
     listOwnedMediaKits(db, owner, {}, undefined, SHOWN),
     listOwnedCampaigns(db, owner, {}, undefined, SHOWN),
     subject.type === 'agency' ? listAgencyDecks(db, subject.id, undefined, SHOWN) : Promise.resolve([]),
     subject.type === 'creator' ? db.linkInBioPage.findUnique({ where: { creatorId: subject.id }, select: { id: true, slug: true, username: true } }) : null,
+    subject.type === 'agency' ? db.rosterMembership.count({ where: { agencyId: subject.id } }) : Promise.resolve(0),
   ]);
   const base = app.services.config.publicBaseUrl;
-  const groups: { title: string; empty: string; links: PageLink[] }[] = [
+  const groups: { title: string; empty: string; links: PageLink[]; create: { href: string; label: string } | null }[] = [
+    ...(subject.type === 'creator'
+      ? [
+          {
+            title: 'Link in bio',
+            empty: 'One page for every link in your bio, in your colours. Create it in a minute.',
+            create: linkInBio ? null : { href: '/editor/link-in-bio', label: 'Create your page' },
+            links: linkInBio
+              ? [{ id: linkInBio.id, label: `@${linkInBio.username}`, editUrl: '/editor/link-in-bio', publicUrl: `${base}/l/${linkInBio.slug}` }]
+              : [],
+          },
+        ]
+      : [
+          {
+            title: 'Roster',
+            empty: 'Add the creators you represent, one by one or from a CSV file; each gets a media kit.',
+            create: { href: '/editor/roster', label: rosterCount === 0 ? 'Add creators' : 'Manage roster' },
+            links: [],
+          },
+        ]),
     {
       title: 'Media kits',
-      empty: 'No media kits yet. Create one with POST /public/v1/media-kits.',
+      empty: subject.type === 'agency' ? 'Every roster creator gets a media kit. Add creators to your roster to start.' : 'A media kit shows brands your audience, content and rates on one page.',
+      create: subject.type === 'agency' && rosterCount === 0 ? null : { href: '/editor/media-kits/new', label: 'New media kit' },
       links: kits.map((kit) => ({ id: kit.id, label: kit.name, editUrl: `/editor/media-kits/${kit.id}`, publicUrl: kit.visibility === 'link' ? `${base}/m/${kit.slug}` : null })),
     },
     ...(subject.type === 'agency'
       ? [
           {
             title: 'Pitch decks',
-            empty: 'No pitch decks yet. Create one with POST /public/v1/decks.',
+            empty: 'Pitch a selection of your roster to a brand with one link, optionally behind a password.',
+            create: rosterCount === 0 ? null : { href: '/editor/decks/new', label: 'New pitch deck' },
             links: decks.map((deck) => ({ id: deck.id, label: deck.title, editUrl: `/editor/decks/${deck.id}`, publicUrl: deck.visibility === 'link' ? `${base}/d/${deck.slug}` : null })),
           },
         ]
-      : [
-          {
-            title: 'Link in bio',
-            empty: 'No link-in-bio page yet. Create it with POST /public/v1/link-in-bio.',
-            links: linkInBio
-              ? [{ id: linkInBio.id, label: `@${linkInBio.username}`, editUrl: '/editor/link-in-bio', publicUrl: `${base}/l/${linkInBio.slug}` }]
-              : [],
-          },
-        ]),
+      : []),
     {
       title: 'Campaigns',
-      empty: 'No campaigns yet. Create one with POST /public/v1/campaigns.',
+      empty: 'Track a campaign’s posts and earned media value, and share a live report with the brand.',
+      create: { href: '/editor/campaigns/new', label: 'New campaign' },
       links: campaigns.map((c) => ({
         id: c.id,
         label: c.name,
@@ -88,7 +103,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       </div>
       {params.welcome !== undefined && (
         <div className="alert alert-success" role="status">
-          Your {subject.type} account is ready. Next, <a href="/settings/api-keys">create an API key</a> for your server.
+          Your {subject.type} account is ready. {subject.type === 'creator' ? <>Start with <a href="/editor/link-in-bio">your link-in-bio page</a>, or </> : <>Start by <a href="/editor/roster">adding creators to your roster</a>, or </>}<a href="/settings/api-keys">create an API key</a> for your server.
         </div>
       )}
 
@@ -124,10 +139,24 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       </section>
 
       {groups.map((group) => (
-        <section className="panel" key={group.title} aria-labelledby={`group-${group.title}`}>
-          <h2 id={`group-${group.title}`}>{group.title}</h2>
+        <section className="panel" key={group.title} aria-labelledby={`group-${group.title.replace(/\s+/g, '-')}`}>
+          <div className="panel-head">
+            <h2 id={`group-${group.title.replace(/\s+/g, '-')}`}>{group.title}</h2>
+            {group.create && group.links.length > 0 && (
+              <a className="button button-small" href={group.create.href}>
+                {group.create.label}
+              </a>
+            )}
+          </div>
           {group.links.length === 0 ? (
-            <p className="muted">{group.empty}</p>
+            <div className="empty-state">
+              <p>{group.title === 'Roster' && rosterCount > 0 ? `${rosterCount} ${rosterCount === 1 ? 'creator' : 'creators'} on your roster.` : group.empty}</p>
+              {group.create && (
+                <a className="button button-primary" href={group.create.href}>
+                  {group.create.label}
+                </a>
+              )}
+            </div>
           ) : (
             <ul className="resource-list">
               {group.links.map((link) => (

@@ -1,37 +1,74 @@
+import Image from 'next/image';
 import type { ReactNode } from 'react';
 import type { Design, PublicCreator, PublicSocial } from '@/server/services/public-pages';
-import { compact, initials, percent, platformLabel } from '../_lib/format';
+import { compact, countryName, initials, percent, platformLabel } from '../_lib/format';
 import { themeStyle } from '../_lib/theme';
 import styles from '../share.module.css';
+import { PlatformIcon } from './platform-icon';
 
-/** The page frame: the resource's colours, one <main>, and a small footer. */
+/** The page frame: the resource's colours, one <main>, and a small "Made with" footer. */
 export function ShareShell({ design, children, wide = false }: { design: Design; children: ReactNode; wide?: boolean }) {
   const { style, scheme } = themeStyle(design);
   return (
-    <div className={styles.page} style={{ ...style, colorScheme: scheme }}>
+    <div className={styles.page} style={{ ...style, colorScheme: scheme }} data-theme={scheme} data-buttons={design.buttonStyle}>
       <main id="main" className={wide ? `${styles.main} ${styles.wide}` : styles.main}>
         {children}
       </main>
       <footer className={styles.footer}>
         <p>
-          Shared with <a href="/">creator-api</a>
+          <a href="/" className={styles.madeWith}>
+            Made with creator-api
+          </a>
         </p>
       </footer>
     </div>
   );
 }
 
-/** A photo when there is one; otherwise initials (decorative: the name is always next to it). */
+const AVATAR_PX = { sm: 48, md: 72, lg: 128 } as const;
+
+/**
+ * The picture through Next's image optimizer (https only, private addresses refused), over the
+ * initials: if the picture cannot be loaded, the initials show through. Decorative: the name is
+ * always next to it.
+ */
 export function Avatar({ name, url, size = 'md' }: { name: string; url: string | null; size?: 'sm' | 'md' | 'lg' }) {
-  const className = `${styles.avatar} ${styles[`avatar_${size}`]}`;
-  if (url) {
-    const px = size === 'lg' ? 128 : size === 'md' ? 72 : 48;
-    return <img className={className} src={url} alt="" width={px} height={px} loading="lazy" decoding="async" referrerPolicy="no-referrer" />;
-  }
+  const px = AVATAR_PX[size];
   return (
-    <span className={className} aria-hidden="true">
-      {initials(name)}
+    <span className={`${styles.avatar} ${styles[`avatar_${size}`]}`} aria-hidden="true">
+      <span>{initials(name)}</span>
+      {url ? <Image className={styles.avatarImage} src={url} alt="" width={px} height={px} sizes={`${px}px`} referrerPolicy="no-referrer" /> : null}
     </span>
+  );
+}
+
+/** A wide cover image (media kits, decks), also through the optimizer. */
+export function Cover({ url }: { url: string }) {
+  return (
+    <div className={styles.cover}>
+      <Image src={url} alt="" fill sizes="(max-width: 64rem) 100vw, 64rem" priority referrerPolicy="no-referrer" />
+    </div>
+  );
+}
+
+/** Round platform buttons (link-in-bio pages): the icon, the platform and handle as the accessible name. */
+export function SocialIcons({ links }: { links: { platform: string; username: string; url: string }[] }) {
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label="Social profiles">
+      <ul className={styles.socialIcons}>
+        {links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url} rel="noopener noreferrer me" title={`${platformLabel(link.platform)} @${link.username}`}>
+              <PlatformIcon platform={link.platform} size={22} />
+              <span className={styles.visuallyHidden}>
+                {platformLabel(link.platform)} @{link.username}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -41,13 +78,18 @@ export function SocialList({ socials, showStats = true }: { socials: PublicSocia
     <ul className={styles.socials}>
       {socials.map((s) => (
         <li key={`${s.platform}:${s.username}`}>
-          <a href={s.url} rel="noopener noreferrer me" target="_blank">
-            <span className={styles.platform}>{platformLabel(s.platform)}</span> <span className={styles.handle}>@{s.username}</span>
+          <a href={s.url} rel="noopener noreferrer me" target="_blank" className={styles.socialLink}>
+            <span className={styles.socialIcon}>
+              <PlatformIcon platform={s.platform} size={18} />
+            </span>
+            <span>
+              <span className={styles.platform}>{platformLabel(s.platform)}</span> <span className={styles.handle}>@{s.username}</span>
+            </span>
             <span className={styles.visuallyHidden}> (opens in a new tab)</span>
           </a>
           {showStats && s.followers !== null ? (
             <span className={styles.followers}>
-              {compact(s.followers)} followers
+              <strong>{compact(s.followers)}</strong> followers
               {s.engagementRate !== null ? ` · ${percent(s.engagementRate)} engagement` : ''}
             </span>
           ) : null}
@@ -69,7 +111,7 @@ export function CreatorCard({ creator, headingLevel = 3 }: { creator: PublicCrea
           </Heading>
           <p className={styles.muted}>
             {creator.totalFollowers !== null ? `${compact(creator.totalFollowers)} followers` : 'Audience not measured yet'}
-            {creator.country ? ` · ${creator.country}` : ''}
+            {creator.country ? ` · ${countryName(creator.country)}` : ''}
           </p>
         </div>
       </div>

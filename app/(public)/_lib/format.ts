@@ -1,3 +1,5 @@
+import { formatDate } from '../../_components/dates';
+
 const PLATFORM_LABELS: Record<string, string> = {
   instagram: 'Instagram',
   tiktok: 'TikTok',
@@ -28,8 +30,9 @@ export function percent(ratio: number): string {
   return new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
 }
 
+/** The site's one date style (see app/_components/dates.tsx). */
 export function day(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return formatDate(date);
 }
 
 /** Up to 160 characters, cut at a word: for meta descriptions. */
@@ -46,4 +49,25 @@ export function initials(name: string): string {
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join('');
+}
+
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+const LANGUAGES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** "JP" → "Japan"; the code itself when unknown. */
+export function countryName(code: string): string {
+  try {
+    return REGIONS.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "pt" → "Portuguese". */
+export function languageName(code: string): string {
+  try {
+    return LANGUAGES.of(code.toLowerCase()) ?? code;
+  } catch {
+    return code;
+  }
 }

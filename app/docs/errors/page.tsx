@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SiteHeader } from '../../_components/site-header';
+import { SiteChrome } from '../../_components/site-chrome';
 import { FIELD_ERROR_CODES, PROBLEMS, PROBLEM_TYPE_BASE, problemBody, type ProblemSlug } from '@/server/http/problems';
 
 export const metadata: Metadata = {
@@ -67,9 +67,8 @@ function withCode(text: string) {
 
 export default function ErrorsPage() {
   return (
-    <div className="site">
-      <SiteHeader current="/docs/errors" />
-      <main className="site-main">
+    <SiteChrome current="/docs/errors">
+      <div className="prose">
         <h1>Error types</h1>
         <p className="lead">
           Every error is an RFC&nbsp;9457 problem: status 4xx or 5xx, <code>Content-Type: application/problem+json</code>,
@@ -101,7 +100,8 @@ export default function ErrorsPage() {
             <code>code</code> is for programs and always one of the <a href="#field-codes">codes below</a>.
           </li>
         </ul>
-        <pre>
+        {/* Focusable: on a phone the example scrolls sideways, and keyboard users must be able to scroll it too. */}
+        <pre tabIndex={0}>
           <code>{`HTTP/1.1 400 Bad Request\nContent-Type: application/problem+json\nX-Request-Id: ${EXAMPLE_BODY.request_id}\n\n${JSON.stringify(EXAMPLE_BODY, null, 2)}`}</code>
         </pre>
 
@@ -174,12 +174,7 @@ export default function ErrorsPage() {
             </section>
           );
         })}
-      </main>
-      <footer className="site-footer">
-        <p>
-          Full endpoint documentation is in the <a href="/docs">API reference</a>.
-        </p>
-      </footer>
-    </div>
+      </div>
+    </SiteChrome>
   );
 }

@@ -75,6 +75,7 @@ export const FIELD_ERROR_CODES = {
   nul_character: 'The text contains a NUL character (U+0000), which cannot be stored; it is refused, never stripped.',
   invalid_unicode: 'The text contains a lone UTF-16 surrogate, which is not valid Unicode; it is refused, never altered.',
   blocked_address: 'A webhook URL whose host is not a public address (private, loopback, link-local…); only public https endpoints are called.',
+  not_participant: 'A campaign post’s creator is not one of the campaign’s participants.',
   conflicting_fields: 'Two properties that cannot be sent together (the message names them).',
 } as const;
 

@@ -271,8 +271,8 @@ function readCapped(response: IncomingMessage, options: SafeFetchOptions, signal
   });
 }
 
-/** GETs `input` under the rules above and returns the decoded text body. Throws SafeFetchError. */
-export async function safeFetchText(input: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
+/** GETs `input` under the rules above and returns the raw body. Throws SafeFetchError. */
+export async function safeFetchBytes(input: string, options: SafeFetchOptions): Promise<Omit<SafeFetchResult, 'body'> & { bytes: Buffer }> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = checkFetchableUrl(input, options);
   for (let hop = 0; ; hop += 1) {
@@ -311,6 +311,12 @@ export async function safeFetchText(input: string, options: SafeFetchOptions): P
       throw new SafeFetchError('unsupported-content-type', `the page is ${mediaType}, not ${options.accept.join(' or ')}`);
     }
     const bytes = await readCapped(response, options, signal, abort);
-    return { url: url.toString(), status, contentType, body: new TextDecoder(charsetOf(contentType)).decode(bytes) };
+    return { url: url.toString(), status, contentType, bytes };
   }
+}
+
+/** GETs `input` under the rules above and returns the decoded text body. Throws SafeFetchError. */
+export async function safeFetchText(input: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
+  const { bytes, ...rest } = await safeFetchBytes(input, options);
+  return { ...rest, body: new TextDecoder(charsetOf(rest.contentType)).decode(bytes) };
 }

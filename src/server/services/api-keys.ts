@@ -14,6 +14,10 @@ export interface ApiKeySummary {
   user_id: string;
   /** First characters of the secret, for telling keys apart; never enough to use it. */
   start: string;
+  /** The secret's last four characters (null on keys made before they were kept). */
+  last_four: string | null;
+  /** On a rolled key: the key that replaced it. */
+  replaced_by_id: string | null;
   scopes: Scope[];
   created_at: string;
   last_used_at: string | null;
@@ -29,6 +33,8 @@ type ApiKeyRow = {
   subjectId: string;
   userId: string;
   start: string;
+  lastFour?: string | null;
+  replacedById?: string | null;
   scopes: string[];
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -45,6 +51,8 @@ function summarize(row: ApiKeyRow, now = new Date()): ApiKeySummary {
     subject_id: row.subjectId,
     user_id: row.userId,
     start: row.start,
+    last_four: row.lastFour ?? null,
+    replaced_by_id: row.replacedById ?? null,
     scopes: row.scopes as Scope[],
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
@@ -66,7 +74,7 @@ export function resolveScopes(subjectType: SubjectType, requested: readonly stri
   }
   const unsuitable = unique.filter((s) => !allowed.includes(s as Scope));
   if (unsuitable.length > 0) {
-    throw new ApiError('validation-error', `Scope(s) ${unsuitable.join(', ')} cannot be granted to a ${subjectType} key. Valid: ${allowed.join(', ')}.`);
+    throw new ApiError('validation-error', `Scope(s) ${unsuitable.join(', ')} cannot be granted to ${subjectType === 'agency' ? 'an agency' : 'a creator'} key. Valid: ${allowed.join(', ')}.`);
   }
   return unique as Scope[];
 }
@@ -99,11 +107,93 @@ export async function createApiKey(db: Db, input: CreateKeyInput): Promise<{ key
       userId,
       hash: generated.hash,
       start: generated.start,
+      lastFour: generated.secret.slice(-4),
       scopes,
       expiresAt: input.expiresAt ?? null,
     },
   });
   return { key: summarize(row), secret: generated.secret };
+}
+
+/** How a key's owner is checked: the subject it belongs to and/or the user who issued it. */
+export interface KeyOwner {
+  subject?: SubjectRef;
+  userId?: string;
+}
+
+function ownedWhere(keyId: string, owner?: KeyOwner) {
+  return {
+    id: keyId,
+    ...(owner?.subject ? { subjectType: owner.subject.type, subjectId: owner.subject.id } : {}),
+    ...(owner?.userId ? { userId: owner.userId } : {}),
+  };
+}
+
+export const KEY_NAME_MAX = 100;
+
+/** Renames a key (1–100 characters after trimming); the secret and everything else stay. */
+export async function renameApiKey(db: Db, keyId: string, name: string, owner?: KeyOwner): Promise<ApiKeySummary> {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > KEY_NAME_MAX) throw new ApiError('validation-error', `A key name is 1 to ${KEY_NAME_MAX} characters.`);
+  const updated = await db.apiKey.updateMany({ where: ownedWhere(keyId, owner), data: { name: trimmed } });
+  if (updated.count === 0) throw new ApiError('not-found', `No API key with id ${keyId}.`);
+  return summarize(await db.apiKey.findUniqueOrThrow({ where: { id: keyId } }));
+}
+
+/** Grace periods offered when rolling a key: how long the old secret keeps working. */
+export const ROLL_GRACE_PERIODS = { none: 0, '1h': 3_600, '24h': 86_400, '7d': 604_800 } as const;
+export type RollGracePeriod = keyof typeof ROLL_GRACE_PERIODS;
+
+export function isRollGracePeriod(value: string): value is RollGracePeriod {
+  return Object.hasOwn(ROLL_GRACE_PERIODS, value);
+}
+
+/**
+ * Rolls a key: a new secret with the same name, scopes, subject and expiry, shown once; the old key
+ * keeps working for the grace period (`none`: it is revoked at once), then expires. One transaction;
+ * a conditional update settles concurrent rolls of the same key (the loser gets a 409 and nothing
+ * is created). Revoked, expired or already rolled keys cannot be rolled.
+ */
+export async function rollApiKey(
+  db: Db,
+  keyId: string,
+  grace: RollGracePeriod,
+  owner?: KeyOwner,
+  now: Date = new Date(),
+): Promise<{ key: ApiKeySummary; secret: string; old: ApiKeySummary }> {
+  const existing = await db.apiKey.findFirst({ where: ownedWhere(keyId, owner) });
+  if (!existing) throw new ApiError('not-found', `No API key with id ${keyId}.`);
+  const current = summarize(existing, now);
+  if (current.status !== 'active') throw new ApiError('conflict', `This key is ${current.status}; only active keys can be rolled. Create a new key instead.`);
+  if (existing.replacedById) throw new ApiError('conflict', 'This key was already rolled; roll its replacement instead.');
+  const subjectType = existing.subjectType as SubjectType;
+  const generated = generateKey(subjectType);
+  const seconds = ROLL_GRACE_PERIODS[grace];
+  const graceEnd = new Date(now.getTime() + seconds * 1000);
+  const oldExpiry = existing.expiresAt && existing.expiresAt < graceEnd ? existing.expiresAt : graceEnd;
+  return db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        id: newObjectId(),
+        name: existing.name,
+        subjectType,
+        subjectId: existing.subjectId,
+        userId: existing.userId,
+        hash: generated.hash,
+        start: generated.start,
+        lastFour: generated.secret.slice(-4),
+        scopes: existing.scopes,
+        expiresAt: existing.expiresAt,
+      },
+    });
+    const retired = await tx.apiKey.updateMany({
+      where: { id: existing.id, replacedById: null, revokedAt: null },
+      data: { replacedById: created.id, ...(seconds === 0 ? { revokedAt: now } : { expiresAt: oldExpiry }) },
+    });
+    if (retired.count === 0) throw new ApiError('conflict', 'This key was rolled or revoked in the meantime.');
+    const old = await tx.apiKey.findUniqueOrThrow({ where: { id: existing.id } });
+    return { key: summarize(created, now), secret: generated.secret, old: summarize(old, now) };
+  });
 }
 
 export async function listApiKeys(db: Db, filter: { subject?: SubjectRef; userId?: string } = {}): Promise<ApiKeySummary[]> {

@@ -118,7 +118,21 @@ interface StoredSocialLink {
   url: string;
 }
 
-export interface PageFieldsInput {
+/** The page's look: a light or dark theme, the link buttons' shape, and optional colours and picture. */
+export const LINK_IN_BIO_THEMES = ['light', 'dark'] as const;
+export const BUTTON_STYLES = ['rounded', 'pill', 'square', 'outline'] as const;
+export type LinkInBioTheme = (typeof LINK_IN_BIO_THEMES)[number];
+export type ButtonStyle = (typeof BUTTON_STYLES)[number];
+
+export interface PageDesignInput {
+  theme?: LinkInBioTheme;
+  button_style?: ButtonStyle;
+  accent_color?: string | null;
+  background_color?: string | null;
+  picture_url?: string | null;
+}
+
+export interface PageFieldsInput extends PageDesignInput {
   slug?: string;
   username?: string;
   bio?: string | null;
@@ -172,6 +186,11 @@ function pageData(input: PageFieldsInput): Prisma.LinkInBioPageUncheckedUpdateIn
   if (input.username !== undefined) data.username = input.username;
   if (input.bio !== undefined) data.bio = input.bio;
   if (input.social_links !== undefined) data.socialLinks = socialLinksJson(input.social_links) as unknown as Prisma.InputJsonValue;
+  if (input.theme !== undefined) data.theme = input.theme;
+  if (input.button_style !== undefined) data.buttonStyle = input.button_style;
+  if (input.accent_color !== undefined) data.accentColor = input.accent_color;
+  if (input.background_color !== undefined) data.backgroundColor = input.background_color;
+  if (input.picture_url !== undefined) data.pictureUrl = input.picture_url;
   return data;
 }
 
@@ -330,6 +349,11 @@ export async function createLinkInBioPage(db: Db, creatorId: string, input: Crea
           username: input.username,
           bio: input.bio ?? null,
           socialLinks: socialLinksJson(input.social_links ?? []) as unknown as Prisma.InputJsonValue,
+          theme: input.theme ?? 'light',
+          buttonStyle: input.button_style ?? 'rounded',
+          accentColor: input.accent_color ?? null,
+          backgroundColor: input.background_color ?? null,
+          pictureUrl: input.picture_url ?? null,
         },
       });
       const rows = newBlockRows(page.id, input.blocks ?? [], -1);
@@ -410,6 +434,11 @@ export interface LinkInBioPageView {
   username: string;
   bio: string | null;
   social_links: { platform: string; username: string; url: string }[];
+  theme: LinkInBioTheme;
+  button_style: ButtonStyle;
+  accent_color: string | null;
+  background_color: string | null;
+  picture_url: string | null;
   blocks: LinkInBioBlockView[];
   share_url: string;
   editor_url: string;
@@ -426,6 +455,11 @@ export function linkInBioPageView(page: PageWithBlocks, baseUrl: string): LinkIn
     username: page.username,
     bio: page.bio,
     social_links: links.map((link) => ({ platform: link.platform, username: link.username, url: link.url })),
+    theme: page.theme === 'dark' ? 'dark' : 'light',
+    button_style: (BUTTON_STYLES as readonly string[]).includes(page.buttonStyle) ? (page.buttonStyle as ButtonStyle) : 'rounded',
+    accent_color: page.accentColor,
+    background_color: page.backgroundColor,
+    picture_url: page.pictureUrl,
     blocks: page.blocks.map((block) => ({
       id: block.id,
       client_id: block.clientId,

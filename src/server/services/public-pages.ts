@@ -40,6 +40,8 @@ export interface Design {
   theme: 'light' | 'dark';
   accentColor: string | null;
   backgroundColor: string | null;
+  /** Link-in-bio pages: the link buttons' shape. */
+  buttonStyle?: 'rounded' | 'pill' | 'square' | 'outline';
 }
 
 /** What publicCreator reads: the public fields as stored, with the creator's social accounts. */
@@ -135,8 +137,8 @@ export async function getPublicLinkInBio(db: Db, slug: string): Promise<PublicLi
     bio: page.bio,
     socialLinks: links.flatMap((l) => (l.platform && l.username && l.url ? [{ platform: l.platform, username: l.username, url: l.url }] : [])),
     blocks: page.blocks.map((b) => ({ id: b.id, type: b.type, title: b.title, url: b.url, mediaUrl: b.mediaUrl })),
-    design: { theme: theme(page.theme), accentColor: null, backgroundColor: null },
-    creator: page.creator,
+    design: { theme: theme(page.theme), accentColor: page.accentColor, backgroundColor: page.backgroundColor, buttonStyle: page.buttonStyle as Design['buttonStyle'] },
+    creator: { displayName: page.creator.displayName, avatarUrl: page.pictureUrl ?? page.creator.avatarUrl },
   };
 }
 

@@ -3,7 +3,7 @@ export interface EditorField {
   /** The API field name; `parent.child` for a nested one (e.g. `cpm.instagram`). */
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'select' | 'color' | 'number' | 'datetime' | 'tags';
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'select' | 'color' | 'number' | 'datetime' | 'tags' | 'checklist';
   options?: readonly { value: string; label: string }[];
   hint?: string;
   required?: boolean;

@@ -21,6 +21,8 @@ function convert(field: EditorField, raw: string): unknown {
   switch (field.kind) {
     case 'number':
       return raw.trim() === '' || Number.isNaN(Number(raw)) ? raw : Number(raw);
+    case 'checklist':
+      return raw.split(',').filter(Boolean);
     case 'tags':
       return raw
         .split(',')
@@ -39,7 +41,14 @@ export function patchFromForm(fields: readonly EditorField[], formData: FormData
   const patch: Record<string, unknown> = {};
   const values: EditorValues = {};
   for (const field of fields) {
-    const raw = formText(formData, field.name);
+    // A checklist sends one entry per ticked box, in the order shown.
+    const raw =
+      field.kind === 'checklist'
+        ? formData
+            .getAll(field.name)
+            .filter((v): v is string => typeof v === 'string')
+            .join(',')
+        : formText(formData, field.name);
     values[field.name] = raw;
     if (raw === (current[field.name] ?? '')) continue;
     const value = convert(field, raw);

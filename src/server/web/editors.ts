@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { Campaign as CampaignRow, Deck as DeckRow, LinkInBioPage, MediaKit as MediaKitRow } from '../../generated/prisma/client';
 import { campaignFieldsShape } from '../routers/campaigns/schemas';
 import { deckFieldsShape } from '../routers/decks/schemas';
-import { bioField, slugField, usernameField } from '../routers/link-in-bio/schemas';
+import { bioField, pageDesignShape, slugField, usernameField } from '../routers/link-in-bio/schemas';
 import { mediaKitContentShape } from '../routers/media-kits/schemas';
 import { CPM_PLATFORMS, REFRESH_CADENCES, REFRESH_STATES } from '../services/campaigns';
 import { DECK_CTAS, DECK_THEMES, DECK_VISIBILITIES } from '../services/decks';
-import { LINK_IN_BIO_LIMITS } from '../services/link-in-bio';
+import { BUTTON_STYLES, LINK_IN_BIO_LIMITS, LINK_IN_BIO_THEMES } from '../services/link-in-bio';
 import { MEDIA_KIT_TEMPLATES, MEDIA_KIT_THEMES } from '../services/media-kits';
 import { toDateTimeLocal } from './editor';
 import type { EditorField, EditorValues } from './editor-fields';
@@ -19,6 +19,19 @@ const options = (values: readonly string[], labels: Record<string, string> = {})
 const THEME_LABELS = { light: 'Light', dark: 'Dark' };
 const VISIBILITY_LABELS = { link: 'Anyone with the link', private: 'Private (only you)' };
 const COLOR_HINT = 'A hex colour like #2563EB; leave empty for the default.';
+
+/**
+ * The media-kit sections the share page can fill today. `content`, `brands` and `rates` have no data
+ * behind them yet (the API accepts them for its contract), so the editor does not offer them and
+ * saving the checklist drops them rather than showing empty headings.
+ */
+export const SHOWN_KIT_SECTIONS = ['about', 'socials', 'audience', 'contact'] as const;
+const SECTION_LABELS: Record<(typeof SHOWN_KIT_SECTIONS)[number], string> = {
+  about: 'About (the bio)',
+  socials: 'Platforms',
+  audience: 'Audience figures',
+  contact: 'Contact button',
+};
 
 export const mediaKitEditor = {
   fields: [
@@ -35,6 +48,14 @@ export const mediaKitEditor = {
     { name: 'headline', label: 'Headline', kind: 'text', maxLength: 120, nullable: true, wide: true },
     { name: 'bio', label: 'Bio', kind: 'textarea', maxLength: 2000, nullable: true, wide: true },
     { name: 'contact_email', label: 'Contact email', kind: 'email', nullable: true },
+    {
+      name: 'sections',
+      label: 'Sections shown',
+      kind: 'checklist',
+      options: SHOWN_KIT_SECTIONS.map((value) => ({ value, label: SECTION_LABELS[value] })),
+      hint: 'In this order on the page. Sections without data (no bio, no measured audience, no contact email) stay hidden.',
+      wide: true,
+    },
     { name: 'accent_color', label: 'Accent colour', kind: 'color', nullable: true, hint: COLOR_HINT },
     { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
     { name: 'picture_url', label: 'Picture URL', kind: 'url', nullable: true, hint: 'An https:// image address; uploads are not supported.' },
@@ -48,6 +69,7 @@ export const mediaKitEditor = {
     headline: kit.headline ?? '',
     bio: kit.bio ?? '',
     contact_email: kit.contactEmail ?? '',
+    sections: kit.sectionsShown.filter((section) => (SHOWN_KIT_SECTIONS as readonly string[]).includes(section)).join(','),
     accent_color: kit.accentColor ?? '',
     background_color: kit.backgroundColor ?? '',
     picture_url: kit.pictureUrl ?? '',
@@ -138,7 +160,41 @@ export const linkInBioEditor = {
       hint: '3–40 lowercase letters, digits and inner hyphens. Changing it breaks links already shared.',
     },
     { name: 'bio', label: 'Bio', kind: 'textarea', maxLength: LINK_IN_BIO_LIMITS.bio, nullable: true, wide: true },
+    { name: 'theme', label: 'Theme', kind: 'select', options: options(LINK_IN_BIO_THEMES, THEME_LABELS) },
+    {
+      name: 'button_style',
+      label: 'Button style',
+      kind: 'select',
+      options: options(BUTTON_STYLES, { rounded: 'Rounded', pill: 'Pill', square: 'Square', outline: 'Outline' }),
+    },
+    { name: 'accent_color', label: 'Button colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    { name: 'picture_url', label: 'Picture URL', kind: 'url', nullable: true, hint: 'An https:// image address of your profile picture; uploads are not supported.', wide: true },
   ] as const satisfies readonly EditorField[],
-  values: (page: LinkInBioPage): EditorValues => ({ username: page.username, slug: page.slug, bio: page.bio ?? '' }),
-  schema: z.strictObject({ username: usernameField, slug: slugField, bio: bioField.nullable() }).partial(),
+  values: (page: LinkInBioPage): EditorValues => ({
+    username: page.username,
+    slug: page.slug,
+    bio: page.bio ?? '',
+    theme: page.theme,
+    button_style: page.buttonStyle,
+    accent_color: page.accentColor ?? '',
+    background_color: page.backgroundColor ?? '',
+    picture_url: page.pictureUrl ?? '',
+  }),
+  schema: z.strictObject({ username: usernameField, slug: slugField, bio: bioField.nullable(), ...pageDesignShape }).partial(),
+};
+
+/** The campaign form's starting values on the "new campaign" page: fields left as they are take the API's defaults. */
+export const campaignCreateDefaults: EditorValues = {
+  name: '',
+  description: '',
+  starts_at: '',
+  ends_at: '',
+  refresh_cadence: 'daily',
+  refresh_state: 'active',
+  'cpm.instagram': '0',
+  'cpm.tiktok': '0',
+  'cpm.youtube': '0',
+  'cpm.twitter': '0',
+  emv_override: '',
 };

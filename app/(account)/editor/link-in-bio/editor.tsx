@@ -3,17 +3,50 @@ import { getLinkInBioPage } from '@/server/services/link-in-bio';
 import { linkInBioEditor } from '@/server/web/editors';
 import { requireSubject } from '@/server/web/session';
 import { randomUUID } from 'node:crypto';
-import { saveLinkInBioAction, saveLinkInBioBlockAction } from '../../../_actions/editor';
+import { ApiError } from '@/server/http/problems';
+import { createLinkInBioAction } from '../../../_actions/create';
+import { reorderLinkInBioBlocksAction, saveLinkInBioAction, saveLinkInBioBlockAction } from '../../../_actions/editor';
+import { LinkInBioCreateForm } from '../../../_components/create-forms';
+import { CreatedNotice } from '../../../_components/created-notice';
+import { NewItemPage } from '../../../_components/new-page';
 import { LinkInBioBlocks, type EditableBlock } from '../../../_components/link-in-bio-blocks';
 import { EditorForm } from '../../../_components/editor-form';
 import { EditorShell } from '../../../_components/editor-shell';
 import { ownedOr404 } from '../../../_components/owned';
 
 /** The signed-in creator's link-in-bio page; with `pageId`, only if that id is theirs. */
-export async function LinkInBioEditor({ pageId }: { pageId?: string }) {
+/** A handle-like suggestion from the creator's name: "Cleo Creator" → "cleo-creator". */
+function suggestedHandle(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 30)
+    .replace(/^-|-$/g, '');
+  return base.length >= 3 ? base : `${base || 'me'}-page`;
+}
+
+export async function LinkInBioEditor({ pageId, created = false }: { pageId?: string; created?: boolean }) {
   const { app, subject } = await requireSubject(pageId ? `/editor/link-in-bio/${pageId}` : '/editor/link-in-bio');
   // Link-in-bio pages belong to creators; for an agency account there is none.
   if (subject.type !== 'creator') notFound();
+  if (!pageId) {
+    // No page yet: the editor starts by creating it (POST /link-in-bio's rules).
+    const existing = await getLinkInBioPage(app.services.db, subject.id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (!existing) {
+      return (
+        <NewItemPage kind="Link in bio" title="Create your link-in-bio page" intro="One page for every link in your bio: pick its address now, then add links, choose a theme and share it.">
+          <LinkInBioCreateForm action={createLinkInBioAction} suggested={suggestedHandle(subject.name)} baseUrl={app.services.config.publicBaseUrl} />
+        </NewItemPage>
+      );
+    }
+  }
   const page = await ownedOr404(() => getLinkInBioPage(app.services.db, subject.id));
   if (pageId && page.id !== pageId) notFound();
   return (
@@ -24,11 +57,13 @@ export async function LinkInBioEditor({ pageId }: { pageId?: string }) {
       publicUrl={`${app.services.config.publicBaseUrl}/l/${page.slug}`}
       createdAt={page.createdAt}
       updatedAt={page.updatedAt}
+      notice={created ? <CreatedNotice what="Page" next="Add your links below, pick a theme, then share your link." /> : null}
       after={
         <LinkInBioBlocks
           blocks={page.blocks.map((b) => ({ id: b.id, type: b.type as EditableBlock['type'], title: b.title, url: b.url, mediaUrl: b.mediaUrl, visible: b.visible, order: b.position }))}
           clientId={`editor-${randomUUID()}`}
           action={saveLinkInBioBlockAction.bind(null, page.id)}
+          reorderAction={reorderLinkInBioBlocksAction.bind(null, page.id)}
         />
       }
     >

@@ -4,11 +4,18 @@ import { listApiKeys } from '@/server/services/api-keys';
 import { requireSubject } from '@/server/web/session';
 import { Timestamp } from '../../../_components/dates';
 import { CreateKeyDialog } from './create-key-dialog';
+import { RenameKeyButton, RollKeyButton } from './key-actions';
 import { RevokeKeyButton } from './revoke-key-button';
+import { ScopeSummary } from './scope-summary';
 
 export const metadata: Metadata = { title: 'API keys' };
 
 const STATUS_LABEL = { active: 'Active', revoked: 'Revoked', expired: 'Expired' } as const;
+
+/** `crk_agency_AbCd…WxYz`: the prefix and the last four characters, as Stripe shows keys. */
+function displayKey(key: { start: string; last_four: string | null }): string {
+  return `${key.start}…${key.last_four ?? ''}`;
+}
 
 export default async function ApiKeysPage() {
   const { app, subject } = await requireSubject('/settings/api-keys');
@@ -33,7 +40,7 @@ export default async function ApiKeysPage() {
       ) : (
         <table className="data-table">
           <caption>
-            {keys.length} {keys.length === 1 ? 'key' : 'keys'}, newest first; times in UTC. Only the first characters of each key are kept, for telling them apart.
+            {keys.length} {keys.length === 1 ? 'key' : 'keys'}, newest first; times in UTC. Only the prefix and the last four characters of each key are kept, for telling them apart.
           </caption>
           <thead>
             <tr>
@@ -54,18 +61,18 @@ export default async function ApiKeysPage() {
               <tr key={key.id} className={key.status === 'active' ? undefined : 'is-inactive'} data-key-id={key.id}>
                 <td data-label="Name">
                   <strong>{key.name}</strong>
+                  {key.replaced_by_id && (
+                    <>
+                      <br />
+                      <small className="muted">Rolled: replaced by a new key</small>
+                    </>
+                  )}
                 </td>
                 <td data-label="Key">
-                  <code>{key.start}…</code>
+                  <code className="key-display">{displayKey(key)}</code>
                 </td>
                 <td data-label="Scopes">
-                  <ul className="scope-list" aria-label={`Scopes of ${key.name}`}>
-                    {key.scopes.map((scope) => (
-                      <li key={scope}>
-                        <code>{scope}</code>
-                      </li>
-                    ))}
-                  </ul>
+                  <ScopeSummary scopes={key.scopes} allScopes={scopesFor(subject.type)} label={`Scopes of ${key.name}`} />
                 </td>
                 <td data-label="Created">
                   <Timestamp iso={key.created_at} utc={false} />
@@ -87,7 +94,13 @@ export default async function ApiKeysPage() {
                     </>
                   )}
                 </td>
-                <td data-label="Actions">{key.status === 'active' ? <RevokeKeyButton keyId={key.id} keyName={key.name} keyStart={key.start} /> : null}</td>
+                <td data-label="Actions">
+                  <div className="key-actions">
+                    {key.status === 'active' && <RenameKeyButton keyId={key.id} keyName={key.name} />}
+                    <RollKeyButton keyId={key.id} keyName={key.name} keyDisplay={displayKey(key)} canRoll={key.status === 'active' && !key.replaced_by_id} />
+                    {key.status === 'active' && <RevokeKeyButton keyId={key.id} keyName={key.name} keyStart={displayKey(key)} />}
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -24,7 +24,7 @@ export function RevokeKeyButton({ keyId, keyName, keyStart }: { keyId: string; k
           <h2 id={titleId}>Revoke “{keyName}”?</h2>
           <FormMessage state={state.status === 'error' ? state : IDLE} />
           <p>
-            Requests with <code>{keyStart}…</code> will be refused with <code>401</code> from the next request on. This cannot be undone.
+            Requests with <code>{keyStart}</code> will be refused with <code>401</code> from the next request on. This cannot be undone.
           </p>
           <input type="hidden" name="key_id" value={keyId} />
           <div className="dialog-actions">

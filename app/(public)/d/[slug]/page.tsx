@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isDeckUnlocked, type PublicDeck } from '@/server/services/public-pages';
-import { CreatorCard, ShareShell, Stat, TagList } from '../../_components/share';
+import { Cover, CreatorCard, ShareShell, Stat, TagList } from '../../_components/share';
 import { unlockCookieName } from '../../_lib/deck-unlock';
 import { compact, summary } from '../../_lib/format';
-import { appSecret, loadDeck, publicBaseUrl } from '../../_lib/load';
+import { appSecret, loadDeck } from '../../_lib/load';
+import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
 import { unlockDeck } from './actions';
 import { UnlockForm } from './unlock-form';
@@ -30,19 +31,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const deck = await loadDeck(slug);
   if (!deck) return { title: { absolute: 'Deck not found' }, robots: { index: false } };
-  const robots = { index: false, follow: false };
-  // Behind a password, say nothing but the title.
-  if (deck.passwordHash) return { title: { absolute: `${deck.title} · ${deck.agencyName}` }, robots, openGraph: { title: deck.title } };
-  const title = `${deck.title} · ${deck.agencyName}`;
-  const description = summary(deck.bio, `${deck.creators.length} creators from ${deck.agencyName}.`);
-  const image = deck.coverUrl ?? deck.pictureUrl;
-  return {
-    title: { absolute: title },
-    description,
-    robots,
-    openGraph: { type: 'website', title, description, url: `${await publicBaseUrl()}/d/${deck.slug}`, ...(image ? { images: [{ url: image }] } : {}) },
-    twitter: { card: image ? 'summary_large_image' : 'summary', title, description },
-  };
+  // Behind a password, say nothing but the title and the agency (the preview image does the same).
+  if (deck.passwordHash) {
+    return shareMetadata({ title: `${deck.title} · ${deck.agencyName}`, description: `A password-protected pitch deck from ${deck.agencyName}.`, path: `/d/${deck.slug}` });
+  }
+  return shareMetadata({
+    title: `${deck.title} · ${deck.agencyName}`,
+    description: summary(deck.bio, `${deck.creators.length} creators from ${deck.agencyName}.`),
+    path: `/d/${deck.slug}`,
+  });
 }
 
 export default async function DeckPage({ params }: Props) {
@@ -69,8 +66,8 @@ export default async function DeckPage({ params }: Props) {
   const cta = CTA_LABELS[deck.cta] ?? null;
   return (
     <ShareShell design={deck.design} wide>
-      {deck.coverUrl ? <img className={styles.cover} src={deck.coverUrl} alt="" width={1200} height={400} decoding="async" referrerPolicy="no-referrer" /> : null}
-      <header className={styles.hero}>
+      {deck.coverUrl ? <Cover url={deck.coverUrl} /> : null}
+      <header className={deck.coverUrl ? `${styles.hero} ${styles.heroOverCover}` : styles.hero}>
         <div>
           <p className={styles.muted}>{deck.agencyName}</p>
           <h1>{deck.title}</h1>

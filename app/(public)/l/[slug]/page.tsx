@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import Image from 'next/image';
 import { notFound } from 'next/navigation';
-import { Avatar, ShareShell } from '../../_components/share';
-import { platformLabel, summary } from '../../_lib/format';
-import { loadLinkInBio, publicBaseUrl } from '../../_lib/load';
+import { Avatar, ShareShell, SocialIcons } from '../../_components/share';
+import { summary } from '../../_lib/format';
+import { loadLinkInBio } from '../../_lib/load';
+import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
@@ -11,16 +13,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const page = await loadLinkInBio(slug);
   if (!page) return { title: { absolute: 'Page not found' }, robots: { index: false } };
-  const title = `${page.creator.displayName} (@${page.username})`;
-  const description = summary(page.bio, `Links from ${page.creator.displayName}.`);
-  const url = `${await publicBaseUrl()}/l/${page.slug}`;
-  return {
-    title: { absolute: title },
-    description,
-    alternates: { canonical: url },
-    openGraph: { type: 'profile', title, description, url, ...(page.creator.avatarUrl ? { images: [{ url: page.creator.avatarUrl }] } : {}) },
-    twitter: { card: 'summary', title, description },
-  };
+  return shareMetadata({
+    title: `${page.creator.displayName} (@${page.username})`,
+    description: summary(page.bio, `Links from ${page.creator.displayName}.`),
+    path: `/l/${page.slug}`,
+    type: 'profile',
+    indexable: true,
+  });
 }
 
 export default async function LinkInBioPage({ params }: Props) {
@@ -29,7 +28,7 @@ export default async function LinkInBioPage({ params }: Props) {
   if (!page) notFound();
   return (
     <ShareShell design={page.design}>
-      <header className={`${styles.hero} ${styles.centered}`}>
+      <header className={`${styles.hero} ${styles.centered} ${styles.bioHero}`}>
         <Avatar name={page.creator.displayName} url={page.creator.avatarUrl} size="lg" />
         <div>
           <h1>{page.creator.displayName}</h1>
@@ -37,20 +36,7 @@ export default async function LinkInBioPage({ params }: Props) {
           {page.bio ? <p className={styles.lead}>{page.bio}</p> : null}
         </div>
       </header>
-      {page.socialLinks.length > 0 ? (
-        <nav aria-label="Social profiles">
-          <ul className={`${styles.tags} ${styles.centerRow}`}>
-            {page.socialLinks.map((link) => (
-              <li key={link.url}>
-                <a href={link.url} rel="noopener noreferrer me">
-                  {platformLabel(link.platform)}
-                  <span className={styles.visuallyHidden}> @{link.username}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <SocialIcons links={page.socialLinks} />
       <ul className={styles.links}>
         {page.blocks.map((block) => {
           if (block.type === 'title') {
@@ -68,7 +54,7 @@ export default async function LinkInBioPage({ params }: Props) {
             );
           }
           if (block.type === 'image' && block.mediaUrl) {
-            const image = <img src={block.mediaUrl} alt={block.title ?? ''} width={640} height={360} loading="lazy" decoding="async" referrerPolicy="no-referrer" />;
+            const image = <Image src={block.mediaUrl} alt={block.title ?? ''} width={640} height={360} sizes="(max-width: 44rem) 100vw, 44rem" referrerPolicy="no-referrer" />;
             return (
               <li key={block.id}>
                 <figure className={styles.blockImage}>
@@ -88,7 +74,7 @@ export default async function LinkInBioPage({ params }: Props) {
             return (
               <li key={block.id}>
                 <a className={styles.linkButton} href={block.url} rel="noopener noreferrer">
-                  {block.mediaUrl ? <img className={styles.linkThumb} src={block.mediaUrl} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer" /> : null}
+                  {block.mediaUrl ? <Image className={styles.linkThumb} src={block.mediaUrl} alt="" width={40} height={40} referrerPolicy="no-referrer" /> : null}
                   <span>{block.title ?? block.url}</span>
                 </a>
               </li>

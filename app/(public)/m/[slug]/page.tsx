@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { Avatar, ShareShell, SocialList, Stat, TagList } from '../../_components/share';
-import { compact, percent, summary, whole } from '../../_lib/format';
-import { loadMediaKit, publicBaseUrl } from '../../_lib/load';
+import { Avatar, Cover, ShareShell, SocialList, Stat, TagList } from '../../_components/share';
+import { compact, countryName, languageName, percent, summary, whole } from '../../_lib/format';
+import { loadMediaKit } from '../../_lib/load';
+import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
@@ -12,17 +13,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const kit = await loadMediaKit(slug);
   if (!kit) return { title: { absolute: 'Media kit not found' }, robots: { index: false } };
-  const title = `${kit.creator.displayName} · ${kit.headline ?? 'Media kit'}`;
-  const description = summary(kit.bio, `Audience, platforms and contact details of ${kit.creator.displayName}.`);
-  const image = kit.coverUrl ?? kit.pictureUrl;
-  return {
-    title: { absolute: title },
-    description,
-    // Shared by link: reachable by whoever has the URL, but not listed by search engines.
-    robots: { index: false, follow: false },
-    openGraph: { type: 'profile', title, description, url: `${await publicBaseUrl()}/m/${slug}`, ...(image ? { images: [{ url: image }] } : {}) },
-    twitter: { card: image ? 'summary_large_image' : 'summary', title, description },
-  };
+  return shareMetadata({
+    title: `${kit.creator.displayName} · ${kit.headline ?? 'Media kit'}`,
+    description: summary(kit.bio, `Audience, platforms and contact details of ${kit.creator.displayName}.`),
+    path: `/m/${slug}`,
+    type: 'profile',
+  });
 }
 
 export default async function MediaKitPage({ params }: Props) {
@@ -74,13 +70,15 @@ export default async function MediaKitPage({ params }: Props) {
 
   return (
     <ShareShell design={kit.design}>
-      {kit.coverUrl ? <img className={styles.cover} src={kit.coverUrl} alt="" width={1200} height={400} decoding="async" referrerPolicy="no-referrer" /> : null}
-      <header className={styles.hero}>
+      {kit.coverUrl ? <Cover url={kit.coverUrl} /> : null}
+      <header className={kit.coverUrl ? `${styles.hero} ${styles.heroOverCover}` : styles.hero}>
         <Avatar name={creator.displayName} url={kit.pictureUrl} size="lg" />
         <div>
           <h1>{creator.displayName}</h1>
           {kit.headline ? <p className={styles.lead}>{kit.headline}</p> : null}
-          <p className={styles.muted}>{[creator.location ?? creator.country, creator.languages.map((l) => l.toUpperCase()).join(' · ')].filter(Boolean).join(' · ')}</p>
+          <p className={styles.muted}>
+            {[creator.location ?? (creator.country ? countryName(creator.country) : null), creator.languages.map(languageName).join(', ')].filter(Boolean).join(' · ')}
+          </p>
         </div>
       </header>
       <TagList tags={creator.tags} />

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { formatMoney } from '../../../_components/numbers';
+import { PlatformIcon } from '../../_components/platform-icon';
 import { Avatar, ShareShell, Stat } from '../../_components/share';
 import { compact, day, percent, platformLabel, summary, whole } from '../../_lib/format';
-import { loadCampaignReport, publicBaseUrl } from '../../_lib/load';
+import { loadCampaignReport } from '../../_lib/load';
+import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
@@ -11,19 +14,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const report = await loadCampaignReport(slug);
   if (!report) return { title: { absolute: 'Report not found' }, robots: { index: false } };
-  const title = `${report.name} · Campaign report`;
-  const description = summary(
-    report.description,
-    `${whole(report.summary.content)} posts by ${whole(report.summary.creators)} creators, ${compact(report.summary.views)} views.`,
-  );
-  return {
-    title: { absolute: title },
-    description,
-    // Shared by link only: not for search engines.
-    robots: { index: false, follow: false },
-    openGraph: { type: 'article', title, description, url: `${await publicBaseUrl()}/r/${slug}` },
-    twitter: { card: 'summary', title, description },
-  };
+  return shareMetadata({
+    title: `${report.name} · Campaign report`,
+    description: summary(
+      report.description,
+      `${whole(report.summary.content)} posts by ${whole(report.summary.creators)} creators, ${compact(report.summary.views)} views.`,
+    ),
+    path: `/r/${slug}`,
+    type: 'article',
+  });
 }
 
 export default async function CampaignReportPage({ params }: Props) {
@@ -44,12 +43,15 @@ export default async function CampaignReportPage({ params }: Props) {
       </header>
       <section className={styles.section} aria-labelledby="results">
         <h2 id="results">Results</h2>
+        <dl className={`${styles.stats} ${styles.headlineStats}`}>
+          <Stat label="Views" value={whole(totals.views)} />
+          <Stat label="Engagements" value={whole(totals.engagements)} />
+          <Stat label="Earned media value" value={formatMoney(totals.emv)} />
+        </dl>
         <dl className={styles.stats}>
           <Stat label="Creators" value={whole(totals.creators)} />
           <Stat label="Posts" value={whole(totals.content)} />
-          <Stat label="Views" value={compact(totals.views)} />
-          <Stat label="Impressions" value={compact(totals.impressions)} />
-          <Stat label="Engagements" value={compact(totals.engagements)} />
+          <Stat label="Impressions" value={whole(totals.impressions)} />
           <Stat label="Engagement rate" value={percent(totals.engagement_rate)} />
         </dl>
       </section>
@@ -89,7 +91,8 @@ export default async function CampaignReportPage({ params }: Props) {
                 {report.content.map((post) => (
                   <tr key={post.id}>
                     <td>
-                      <a href={post.url} rel="noopener noreferrer">
+                      <a href={post.url} rel="noopener noreferrer" className={styles.postLink}>
+                        <PlatformIcon platform={post.platform} size={16} />
                         {platformLabel(post.platform)} post
                       </a>
                     </td>

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CreatorCard, ShareShell, Stat } from '../../_components/share';
 import { compact, whole } from '../../_lib/format';
-import { loadRoster, publicBaseUrl } from '../../_lib/load';
+import { loadRoster } from '../../_lib/load';
+import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
@@ -11,10 +12,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const roster = await loadRoster(slug);
   if (!roster) return { title: { absolute: 'Roster not found' }, robots: { index: false } };
-  const title = `${roster.name} · Creator roster`;
-  const description = `${whole(roster.total)} creators represented by ${roster.name}.`;
-  const url = `${await publicBaseUrl()}/roster/${roster.slug}`;
-  return { title: { absolute: title }, description, alternates: { canonical: url }, openGraph: { type: 'website', title, description, url }, twitter: { card: 'summary', title, description } };
+  return shareMetadata({
+    title: `${roster.name} · Creator roster`,
+    description: `${whole(roster.total)} creators represented by ${roster.name}.`,
+    path: `/roster/${roster.slug}`,
+    indexable: true,
+  });
 }
 
 export default async function RosterPage({ params }: Props) {

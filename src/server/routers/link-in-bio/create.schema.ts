@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { single } from '../shared/schemas';
-import { bioField, linkInBioPageSchema, pageBlocksOnCreate, slugField, socialLinksField, usernameField } from './schemas';
+import { bioField, linkInBioPageSchema, pageDesignShape, pageBlocksOnCreate, slugField, socialLinksField, usernameField } from './schemas';
 
 export const createLinkInBioInput = z
   .strictObject({
@@ -8,6 +8,11 @@ export const createLinkInBioInput = z
     username: usernameField,
     bio: bioField.optional(),
     social_links: socialLinksField.optional(),
+    theme: pageDesignShape.theme.optional(),
+    button_style: pageDesignShape.button_style.optional(),
+    accent_color: pageDesignShape.accent_color.optional(),
+    background_color: pageDesignShape.background_color.optional(),
+    picture_url: pageDesignShape.picture_url.optional(),
     blocks: pageBlocksOnCreate.optional(),
   })
   .meta({ id: 'LinkInBioPageCreate' });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   BLOCK_TYPES,
+  BUTTON_STYLES,
+  LINK_IN_BIO_THEMES,
   blockContentIssues,
   LINK_IN_BIO_LIMITS as LIMITS,
   PAGE_BLOCK_TYPES,
@@ -80,6 +82,20 @@ export const usernameField = z
   .regex(/^[a-z0-9._]{1,30}$/, 'must be 1–30 letters, digits, periods or underscores, without @')
   .meta({ description: 'The handle shown on the page, unique among pages; stored lower-case.', example: 'ada' });
 export const bioField = z.string().trim().max(LIMITS.bio).meta({ description: 'Up to 300 characters.' });
+
+const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #1A2B3C');
+/** The page's design fields (create and PATCH); null clears a colour or the picture. */
+export const pageDesignShape = {
+  theme: z.enum(LINK_IN_BIO_THEMES).meta({ description: '`light` (default) or `dark`.' }),
+  button_style: z.enum(BUTTON_STYLES).meta({ description: 'Shape of the link buttons: `rounded` (default), `pill`, `square` or `outline`.' }),
+  accent_color: hexColor.nullable().meta({ description: '`#RRGGBB`: the link buttons’ colour; null for the theme’s.' }),
+  background_color: hexColor.nullable().meta({ description: '`#RRGGBB`; used when it suits the theme (a light colour for light, a dark one for dark).' }),
+  picture_url: z
+    .url({ protocol: /^https$/, hostname: z.regexes.domain })
+    .max(LIMITS.url)
+    .nullable()
+    .meta({ description: 'An absolute https URL of the profile picture shown on the page; uploads are not supported.' }),
+};
 
 export const socialLinksField = z
   .array(socialInputSchema)
@@ -223,6 +239,11 @@ export const linkInBioPageSchema = z
     username: z.string().meta({ description: 'The handle shown on the page.' }),
     bio: z.string().nullable().meta({ description: 'Up to 300 characters; null when none.' }),
     social_links: z.array(socialLinkSchema).meta({ description: 'Social profile links shown as icons, in order.' }),
+    theme: z.enum(LINK_IN_BIO_THEMES).meta({ description: 'Color scheme of the share page.' }),
+    button_style: z.enum(BUTTON_STYLES).meta({ description: 'Shape of the link buttons on the share page.' }),
+    accent_color: z.string().nullable().meta({ description: '`#RRGGBB` for buttons and highlights; null for the theme default.' }),
+    background_color: z.string().nullable().meta({ description: '`#RRGGBB` page background; null for the theme default.' }),
+    picture_url: z.string().nullable().meta({ format: 'uri', description: 'Profile picture: an absolute https URL of an image you host; null for initials.' }),
     blocks: z.array(linkInBioBlockSchema).meta({ description: 'Every block, hidden ones included, by ascending `order` (ties by creation).' }),
     share_url: z.string().meta({ format: 'uri', description: 'The public page: `/l/{slug}`.' }),
     editor_url: z.string().meta({ format: 'uri', description: 'Where the creator edits the page in the web app (sign-in required).' }),
