@@ -107,7 +107,8 @@ describe('MCP tools', () => {
       expect(creatorTools.get('link_in_bio_create_import')!.annotations).toMatchObject({ openWorldHint: true, readOnlyHint: false });
       expect(creatorTools.get('link_in_bio_save_block')!.annotations).toMatchObject({ idempotentHint: true });
       for (const tool of [...tools.values(), ...creatorTools.values()]) {
-        expect(tool.annotations?.destructiveHint, tool.name).toBe(false);
+        // Only deleting a webhook endpoint removes anything.
+        expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name === 'webhook_endpoints_delete');
         expect(JSON.stringify(tool.inputSchema), tool.name).not.toContain('$ref');
       }
     });
@@ -229,6 +230,14 @@ describe('MCP tools', () => {
       expect(retried.meta).toMatchObject({ created: false });
       const started = dataOf<{ id: string }>(await creator.callTool({ name: 'link_in_bio_create_import', arguments: { source_url: `${fixtureOrigin}/links` } }));
       ids.linkImport = started.data.id;
+      const endpoint = dataOf<{ id: string }>(
+        await agency.callTool({ name: 'webhook_endpoints_create', arguments: { url: `${fixtureOrigin}/hook`, events: ['creator.created'] } }),
+      );
+      ids.webhookEndpoint = endpoint.data.id;
+      const creatorEndpoint = dataOf<{ id: string }>(
+        await creator.callTool({ name: 'webhook_endpoints_create', arguments: { url: `${fixtureOrigin}/hook`, events: ['*'] } }),
+      );
+      ids.creatorWebhookEndpoint = creatorEndpoint.data.id;
       const kit = dataOf<{ media_kit: { id: string } }>(await creator.callTool({ name: 'media_kits_ensure', arguments: {} }));
       ids.creatorKit = kit.data.media_kit.id;
       ids.creatorCampaign = dataOf<{ id: string }>(await creator.callTool({ name: 'campaigns_create', arguments: { name: 'My launch' } })).data.id;
@@ -255,6 +264,10 @@ describe('MCP tools', () => {
         analytics_views: { agency: { resource_type: 'media_kit', timeframe: 'last7d', timezone: 'Europe/Paris' }, creator: { resource_type: 'link_in_bio' } },
         sponsorship_matches_list: { agency: { limit: 3 }, creator: {} },
         link_in_bio_get: { creator: {} },
+        webhook_endpoints_list: { agency: {}, creator: {} },
+        webhook_endpoints_get: { agency: { endpoint_id: ids.webhookEndpoint! }, creator: { endpoint_id: ids.creatorWebhookEndpoint! } },
+        webhook_endpoints_deliveries: { agency: { endpoint_id: ids.webhookEndpoint! }, creator: { endpoint_id: ids.creatorWebhookEndpoint! } },
+        event_types_list: { agency: {}, creator: {} },
         link_in_bio_get_import: { creator: { import_id: ids.linkImport! } },
       };
     }

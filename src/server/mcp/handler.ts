@@ -113,6 +113,8 @@ export function createMcpHandler(services: AppServices, router: AnyRouter): McpH
       let target: unknown = createCaller(ctx);
       for (const part of tool.procedurePath.split('.')) target = (target as Record<string, unknown>)[part];
       const result = (await (target as (input: unknown) => Promise<unknown>)(input)) as Record<string, unknown>;
+      // A DELETE answers nothing (REST: 204).
+      if (result === undefined) return { content: [{ type: 'text', text: 'Done (no content).' }] };
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {
       const problem = toolProblem(error, tool, args, requestId, logger);

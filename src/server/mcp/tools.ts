@@ -35,7 +35,8 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
-  outputSchema: JsonSchema & { type: 'object' };
+  /** Absent for an operation with no content (DELETE). */
+  outputSchema?: JsonSchema & { type: 'object' };
   annotations: ToolAnnotations;
 }
 
@@ -127,6 +128,8 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
       if (inputSchema.type !== 'object') throw new Error(`procedure ${path}: tool input must be an object schema`);
     }
 
+    // DELETE answers 204 with no body: its tool has no output schema and no structured result.
+    const voidOutput = instanceofZodTypeLikeVoid(unwrapZodType(outputParser as never, true) as never);
     const readOnly = method === 'GET';
     const idempotent = readOnly || method === 'PATCH' || method === 'PUT' || apiMeta.toolHints?.idempotent === true;
     const restPath = `/public/v1${apiMeta.openapi.path}`;
@@ -143,12 +146,12 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
           .filter(Boolean)
           .join('\n\n'),
         inputSchema,
-        outputSchema: envelopeSchema(toToolJsonSchema(outputParser, 'output')),
+        ...(voidOutput ? {} : { outputSchema: envelopeSchema(toToolJsonSchema(outputParser, 'output')) }),
         annotations: {
           title: summary,
           readOnlyHint: readOnly,
-          // Nothing in this API deletes; updates change only what they are sent.
-          destructiveHint: false,
+          // Only DELETE removes anything (webhook endpoints); updates change only what they are sent.
+          destructiveHint: method === 'DELETE',
           idempotentHint: idempotent,
           openWorldHint: apiMeta.toolHints?.openWorld === true,
         },

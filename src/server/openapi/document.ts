@@ -303,6 +303,7 @@ function applyExample(operation: JsonObject, responses: Record<string, unknown>,
   const body = operation.requestBody as { content?: Record<string, JsonObject> } | undefined;
   for (const media of Object.values(body?.content ?? {})) media.example = request;
   const success = responses[String(example.status)] as { content?: Record<string, JsonObject> } | undefined;
+  if (!example.response) return; // 204: no body
   for (const media of Object.values(success?.content ?? {})) media.example = { ...example.response, request_id: EXAMPLE_REQUEST_ID };
 }
 

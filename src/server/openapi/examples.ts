@@ -14,10 +14,93 @@ export interface OperationExample {
   request?: Record<string, unknown>;
   /** The success status the response example belongs to. */
   status: number;
-  response: { data: unknown; meta?: unknown };
+  /** Absent for 204 No Content. */
+  response?: { data: unknown; meta?: unknown };
 }
 
+const WEBHOOK_ENDPOINT_ID = '6b0262a17c1e9a0d6a1f0e01';
+const webhookEndpoint = {
+  id: WEBHOOK_ENDPOINT_ID,
+  url: 'https://hooks.example.com/creator-api',
+  description: 'CRM sync',
+  events: ['creator.created', 'creator_import.completed'],
+  status: 'enabled',
+  disabled_reason: null,
+  failing_since: null,
+  previous_secret_expires_at: null,
+  created_at: '2026-11-23T14:20:00.000Z',
+  updated_at: '2026-11-23T14:20:00.000Z',
+};
+const webhookDelivery = {
+  id: '6b0262b37c1e9a0d6a1f0e10',
+  endpoint_id: WEBHOOK_ENDPOINT_ID,
+  event_id: '6b0262b37c1e9a0d6a1f0e0f',
+  event_type: 'creator.created',
+  status: 'succeeded',
+  attempts: 1,
+  last_attempt_at: '2026-11-23T14:21:00.180Z',
+  last_response_code: 200,
+  last_error: null,
+  last_duration_ms: 41,
+  next_attempt_at: null,
+  created_at: '2026-11-23T14:21:00.000Z',
+};
+const pendingDelivery = { ...webhookDelivery, status: 'pending', attempts: 1, last_response_code: 500, last_error: 'HTTP 500', next_attempt_at: '2026-11-23T14:25:00.000Z' };
+
 export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
+  'POST /webhook-endpoints': {
+    request: { url: 'https://hooks.example.com/creator-api', events: ['creator.created', 'creator_import.completed'], description: 'CRM sync' },
+    status: 201,
+    response: { data: { ...webhookEndpoint, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' } },
+  },
+  'GET /webhook-endpoints': { request: { limit: 25 }, status: 200, response: { data: [webhookEndpoint], meta: { next_cursor: null, limit: 25 } } },
+  'GET /webhook-endpoints/{endpoint_id}': { request: { endpoint_id: WEBHOOK_ENDPOINT_ID }, status: 200, response: { data: webhookEndpoint } },
+  'PATCH /webhook-endpoints/{endpoint_id}': {
+    request: { endpoint_id: WEBHOOK_ENDPOINT_ID, events: ['*'] },
+    status: 200,
+    response: { data: { ...webhookEndpoint, events: ['*'], updated_at: '2026-11-23T15:00:00.000Z' } },
+  },
+  'DELETE /webhook-endpoints/{endpoint_id}': { request: { endpoint_id: WEBHOOK_ENDPOINT_ID }, status: 204 },
+  'POST /webhook-endpoints/{endpoint_id}/rotate-secret': {
+    request: { endpoint_id: WEBHOOK_ENDPOINT_ID },
+    status: 200,
+    response: {
+      data: {
+        ...webhookEndpoint,
+        previous_secret_expires_at: '2026-11-24T15:00:00.000Z',
+        updated_at: '2026-11-23T15:00:00.000Z',
+        secret: 'whsec_2c3RvY2tzLWFuZC1mbG93cy1hcmUtbmljZQ==',
+      },
+    },
+  },
+  'GET /webhook-endpoints/{endpoint_id}/deliveries': {
+    request: { endpoint_id: WEBHOOK_ENDPOINT_ID, limit: 25 },
+    status: 200,
+    response: { data: [webhookDelivery], meta: { next_cursor: null, limit: 25 } },
+  },
+  'POST /webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/retry': {
+    request: { endpoint_id: WEBHOOK_ENDPOINT_ID, delivery_id: webhookDelivery.id },
+    status: 202,
+    response: { data: pendingDelivery },
+  },
+  'POST /webhook-endpoints/{endpoint_id}/test': {
+    request: { endpoint_id: WEBHOOK_ENDPOINT_ID },
+    status: 202,
+    response: { data: { ...pendingDelivery, event_type: 'webhook.test', attempts: 0, last_attempt_at: null, last_response_code: null, last_error: null, last_duration_ms: null, next_attempt_at: '2026-11-23T14:21:00.000Z' } },
+  },
+  'GET /event-types': {
+    status: 200,
+    response: {
+      data: [
+        {
+          type: 'creator.created',
+          description: 'A creator was added to a roster (API, settings UI, CSV import or tool interface).',
+          resource: 'Creator',
+          payload_schema: { type: 'object', required: ['type', 'timestamp', 'data'] },
+        },
+      ],
+    },
+  },
   'POST /creator-imports/previews': { request: createCreatorImportPreviewRequestExample, status: 201, response: { data: previewExample } },
   'GET /creator-imports/previews/{preview_id}': { request: { preview_id: previewExample.id }, status: 200, response: { data: previewExample } },
   'POST /creator-imports/previews/{preview_id}/commit': {
@@ -644,6 +727,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "creator_id": "6b04481d1ba105ce1549512f",
         "slug": "ada-lovelace",
         "username": "ada",
+        "theme": "light",
+        "button_style": "rounded",
+        "accent_color": null,
+        "background_color": null,
+        "picture_url": null,
         "bio": "Mathematician. Writing about engines.",
         "social_links": [
           {
@@ -681,6 +769,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "creator_id": "6b04481d1ba105ce1549512f",
         "slug": "ada-lovelace",
         "username": "ada",
+        "theme": "light",
+        "button_style": "rounded",
+        "accent_color": null,
+        "background_color": null,
+        "picture_url": null,
         "bio": "Mathematician. Writing about engines.",
         "social_links": [
           {
@@ -728,6 +821,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "creator_id": "6b04481d1ba105ce1549512f",
         "slug": "ada-lovelace",
         "username": "ada",
+        "theme": "light",
+        "button_style": "rounded",
+        "accent_color": null,
+        "background_color": null,
+        "picture_url": null,
         "bio": "Mathematician and writer.",
         "social_links": [
           {
@@ -783,6 +881,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "creator_id": "6b04481d1ba105ce1549512f",
         "slug": "ada-lovelace",
         "username": "ada",
+        "theme": "light",
+        "button_style": "rounded",
+        "accent_color": null,
+        "background_color": null,
+        "picture_url": null,
         "bio": "Mathematician and writer.",
         "social_links": [
           {

@@ -14,7 +14,7 @@ import { objectId, timestamp } from '../shared/schemas';
  * returns it. Served by GET /event-types and as `webhooks` in the OpenAPI document.
  */
 export const webhookTestSchema = z
-  .object({ endpoint_id: objectId, message: z.string() })
+  .object({ endpoint_id: objectId.meta({ description: 'The endpoint the test was sent to.' }), message: z.string().meta({ description: 'A fixed greeting, so a receiver can tell a test from real events.' }) })
   .meta({ description: 'The data of a `webhook.test` event.' });
 
 const RESOURCE_SCHEMAS = {

@@ -4,10 +4,10 @@ import { EVENT_TYPE_NAMES } from '../../services/webhook-events';
 export const listEventTypesInput = z.void();
 export const eventTypeSchema = z
   .object({
-    type: z.enum(EVENT_TYPE_NAMES as [string, ...string[]]),
-    description: z.string(),
+    type: z.enum(EVENT_TYPE_NAMES as [string, ...string[]]).meta({ description: 'The event type, as sent in the delivery body’s `type`.' }),
+    description: z.string().meta({ description: 'When the event is sent.' }),
     resource: z.string().meta({ description: 'The API resource `data` holds, as the API returns it.' }),
     payload_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (2020-12) of the delivery body `{ type, timestamp, data }`.' }),
   })
   .meta({ id: 'EventType' });
-export const listEventTypesOutput = z.object({ data: z.array(eventTypeSchema) });
+export const listEventTypesOutput = z.object({ data: z.array(eventTypeSchema).meta({ description: 'Every event type, in catalogue order.' }) });

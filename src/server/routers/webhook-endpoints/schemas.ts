@@ -6,6 +6,8 @@ import { objectId, timestamp } from '../shared/schemas';
 
 const EVENTS_DOC = 'Event types to receive (see GET /event-types), or `["*"]` for every type, including types added later.';
 
+const eventName = z.enum([ALL_EVENTS, ...SUBSCRIBABLE_EVENT_TYPES] as [string, ...string[]]);
+
 export const endpointFieldsShape = {
   url: z
     .string()
@@ -18,7 +20,7 @@ export const endpointFieldsShape = {
         'Where events are POSTed: an https URL on the default port whose host resolves to public addresses only (checked now and at every delivery). Redirects are not followed.',
     }),
   events: z
-    .array(z.enum([ALL_EVENTS, ...SUBSCRIBABLE_EVENT_TYPES] as [string, ...string[]]))
+    .array(eventName)
     .min(1)
     .max(SUBSCRIBABLE_EVENT_TYPES.length)
     .meta({ description: EVENTS_DOC }),
@@ -27,10 +29,10 @@ export const endpointFieldsShape = {
 
 export const endpointSchema = z
   .object({
-    id: objectId,
-    url: z.string().meta({ format: 'uri' }),
-    description: z.string().nullable(),
-    events: z.array(z.string()).meta({ description: EVENTS_DOC }),
+    id: objectId.meta({ description: 'The endpoint’s id.' }),
+    url: z.string().meta({ format: 'uri', description: 'Where events are POSTed (https, public addresses only).' }),
+    description: z.string().nullable().meta({ description: 'Your own note about the endpoint; null when none.' }),
+    events: z.array(eventName).meta({ description: EVENTS_DOC }),
     status: z.enum(ENDPOINT_STATUSES).meta({ description: '`enabled` receives events; `disabled` receives none (new events are not queued for it).' }),
     disabled_reason: z
       .enum(['manual', 'failing'])
@@ -40,8 +42,8 @@ export const endpointSchema = z
     previous_secret_expires_at: timestamp
       .nullable()
       .meta({ description: 'After a rotation: until then deliveries carry a signature with the previous secret too. Null otherwise.' }),
-    created_at: timestamp,
-    updated_at: timestamp,
+    created_at: timestamp.meta({ description: 'When the endpoint was added.' }),
+    updated_at: timestamp.meta({ description: 'When the endpoint last changed (status, URL, events, secret).' }),
   })
   .meta({ id: 'WebhookEndpoint' });
 
@@ -54,20 +56,20 @@ export const endpointWithSecretSchema = endpointSchema.extend({ secret: secretFi
 
 export const deliverySchema = z
   .object({
-    id: objectId,
-    endpoint_id: objectId,
+    id: objectId.meta({ description: 'The delivery’s id (one per event and endpoint).' }),
+    endpoint_id: objectId.meta({ description: 'The endpoint it is delivered to.' }),
     event_id: objectId.meta({ description: 'Sent as the `webhook-id` header: the same on every attempt, so receivers can deduplicate on it.' }),
-    event_type: z.string(),
+    event_type: z.string().meta({ description: 'The event’s type, e.g. `creator.created` (see GET /event-types).' }),
     status: z.enum(DELIVERY_STATUSES).meta({ description: `\`pending\`: an attempt is scheduled (\`next_attempt_at\`). \`succeeded\`: a 2xx answer. \`failed\`: no attempt left. ${RETRY_SCHEDULE_DOC}` }),
     attempts: z.number().int().meta({ description: 'Attempts made so far.' }),
-    last_attempt_at: timestamp.nullable(),
+    last_attempt_at: timestamp.nullable().meta({ description: 'When the last attempt was made; null before the first.' }),
     last_response_code: z.number().int().nullable().meta({ description: 'HTTP status of the last answer; null when there was none (timeout, refused, network error).' }),
     last_error: z.string().nullable().meta({ description: 'Why the last attempt failed (or the start of a non-2xx answer’s body); null after a success.' }),
-    last_duration_ms: z.number().int().nullable(),
+    last_duration_ms: z.number().int().nullable().meta({ description: 'How long the last attempt took, in milliseconds; null before the first.' }),
     next_attempt_at: timestamp.nullable().meta({ description: 'When the next attempt is due; null unless `pending`.' }),
-    created_at: timestamp,
+    created_at: timestamp.meta({ description: 'When the event was recorded for this endpoint.' }),
   })
   .meta({ id: 'WebhookDelivery' });
 
-export const endpointPath = { endpoint_id: objectId };
+export const endpointPath = { endpoint_id: objectId.meta({ description: 'A webhook endpoint of the key’s agency or creator (anyone else’s is 404).' }) };
 export const DELIVERY_STATUS_FILTER = z.enum(DELIVERY_STATUSES);
