@@ -58,7 +58,7 @@ describe('field errors: closed codes, messages that state the rule', () => {
         { path: 'body.title', message: 'must be at most 120 characters', code: 'too_big' },
         { path: 'body.theme', message: 'must be one of "light", "dark"', code: 'invalid_value' },
         { path: 'body.tags', message: 'must be an array', code: 'invalid_type' },
-        { path: 'body.contact_email', message: 'must be an email address', code: 'invalid_format' },
+        { path: 'body.contact_email', message: 'must be an email address such as name@example.com', code: 'invalid_format' },
       ]),
     );
   });
