@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/database';
+import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, fieldError, notFound } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from './accounts';
@@ -52,7 +53,11 @@ async function ownedCampaignId(db: Db, owner: CampaignOwner, campaignId: string)
   return row.id;
 }
 
-const touch = (db: Db, campaignId: string) => db.campaign.update({ where: { id: campaignId }, data: { updatedAt: new Date() } });
+/** Marks the campaign changed and drops its cached report page (/r/…) on every instance. */
+async function touch(db: Db, campaignId: string): Promise<void> {
+  await db.campaign.update({ where: { id: campaignId }, data: { updatedAt: new Date() } });
+  await invalidateSharePages(db, [`campaign:${campaignId}`]);
+}
 
 /** Adds a creator the owner can see (its roster, or itself). Adding one twice is harmless. */
 export async function addCampaignParticipant(db: Db, owner: CampaignOwner, campaignId: string, creatorId: string): Promise<{ added: boolean }> {
@@ -73,6 +78,7 @@ export async function removeCampaignParticipant(db: Db, owner: CampaignOwner, ca
     db.campaignParticipant.deleteMany({ where: { campaignId: id, creatorId } }),
     db.campaign.update({ where: { id }, data: { updatedAt: new Date() } }),
   ]);
+  await invalidateSharePages(db, [`campaign:${id}`]);
 }
 
 /**
@@ -135,6 +141,7 @@ export async function setCampaignPublicReport(db: Db, owner: CampaignOwner, camp
     data: { publicReportEnabled: enabled, updatedAt: new Date() },
   });
   if (updated.count === 0) throw notFound('campaign', campaignId);
+  await invalidateSharePages(db, [`campaign:${campaignId}`]);
 }
 
 export interface CampaignReportContents {
