@@ -70,6 +70,9 @@ export function formStatus(scope: Page | Locator): Locator {
 
 /** Zero serious or critical axe-core violations on the page as it stands. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Next streams a page's metadata into <head> after the body: wait for the title it sets, or axe
+  // can run in the moment before it lands (a flaky document-title finding).
+  await expect(page, `${label}: page title`).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), label).toEqual([]);
