@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { createKeyAction, type CreateKeyState } from '../../../_actions/api-keys';
 import { FormMessage, TextField } from '../../../_components/fields';
+import { SecretField } from '../../../_components/secret-field';
 import { IDLE } from '@/server/web/form-state';
 import { KEY_EXPIRY_CHOICES, type CreatedKey, type ScopeOption } from '@/server/web/key-form';
 import { useActionForm } from '../../../_components/use-action-form';
@@ -148,21 +149,6 @@ function CreateKeyForm({ scopeOptions, subjectType, onClose }: Props & { onClose
 }
 
 function ShowSecretOnce({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copyStatus, setCopyStatus] = useState('');
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopyStatus('Copied to the clipboard.');
-    } catch {
-      inputRef.current?.select();
-      setCopyStatus('Could not copy automatically: the key is selected, press Ctrl+C (⌘C on a Mac).');
-    }
-  };
   return (
     <div className="dialog-body" data-testid="new-key-secret">
       <h2 id="create-key-title">Copy your new key “{created.name}”</h2>
@@ -172,18 +158,7 @@ function ShowSecretOnce({ created, onDone }: { created: CreatedKey; onDone: () =
           revoke it and create a new one.
         </p>
       </div>
-      <label htmlFor="new-key-value" className="field-label">
-        Secret key
-      </label>
-      <div className="secret-box">
-        <input ref={inputRef} id="new-key-value" type="text" readOnly value={created.secret} aria-describedby="secret-warning" spellCheck={false} autoComplete="off" />
-        <button type="button" className="button" onClick={copy}>
-          Copy
-        </button>
-      </div>
-      <p role="status" className="muted" aria-live="polite">
-        {copyStatus}
-      </p>
+      <SecretField id="new-key-value" label="Secret key" value={created.secret} describedBy="secret-warning" />
       <p className="muted">
         Scopes: {created.scopes.join(', ')}. {created.expires_at ? `Expires ${created.expires_at.slice(0, 10)}.` : 'Does not expire.'}
       </p>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { renameKeyAction, rollKeyAction, type RollKeyState } from '../../../_actions/api-keys';
 import { formatDateTime } from '../../../_components/dates';
 import { FormMessage, TextField } from '../../../_components/fields';
+import { SecretField } from '../../../_components/secret-field';
 import { useActionForm } from '../../../_components/use-action-form';
 import { IDLE } from '@/server/web/form-state';
 
@@ -49,21 +50,6 @@ export function RenameKeyButton({ keyId, keyName }: { keyId: string; keyName: st
 }
 
 function NewSecret({ rolled, onDone }: { rolled: NonNullable<RollKeyState['rolled']>; onDone: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copyStatus, setCopyStatus] = useState('');
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(rolled.secret);
-      setCopyStatus('Copied to the clipboard.');
-    } catch {
-      inputRef.current?.select();
-      setCopyStatus('Could not copy automatically: the key is selected, press Ctrl+C (⌘C on a Mac).');
-    }
-  };
   const until = rolled.oldKeyUntil ? formatDateTime(rolled.oldKeyUntil) : null;
   return (
     <div className="dialog-body">
@@ -74,18 +60,7 @@ function NewSecret({ rolled, onDone }: { rolled: NonNullable<RollKeyState['rolle
           {until ? `The old key keeps working until ${until}, then expires.` : 'The old key no longer works.'}
         </p>
       </div>
-      <label htmlFor={`roll-${rolled.id}-value`} className="field-label">
-        New secret key
-      </label>
-      <div className="secret-box">
-        <input ref={inputRef} id={`roll-${rolled.id}-value`} type="text" readOnly value={rolled.secret} aria-describedby={`roll-${rolled.id}-warning`} spellCheck={false} autoComplete="off" />
-        <button type="button" className="button" onClick={copy}>
-          Copy
-        </button>
-      </div>
-      <p role="status" className="muted" aria-live="polite">
-        {copyStatus}
-      </p>
+      <SecretField id={`roll-${rolled.id}-value`} label="New secret key" value={rolled.secret} describedBy={`roll-${rolled.id}-warning`} />
       <div className="dialog-actions">
         <button type="button" className="button button-primary" onClick={onDone}>
           Done, I stored it

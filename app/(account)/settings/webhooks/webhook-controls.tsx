@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   createEndpointAction,
   deleteEndpointAction,
@@ -11,6 +11,7 @@ import {
   type SecretState,
 } from '../../../_actions/webhooks';
 import { FormMessage, TextField } from '../../../_components/fields';
+import { SecretField } from '../../../_components/secret-field';
 import { IDLE } from '@/server/web/form-state';
 import { useActionForm } from '../../../_components/use-action-form';
 
@@ -99,21 +100,6 @@ function AddEndpointForm({ eventOptions, onClose }: { eventOptions: EventOption[
 }
 
 function SecretOnce({ titleId, title, secret, onDone }: { titleId: string; title: string; secret: string; onDone: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copyStatus, setCopyStatus] = useState('');
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopyStatus('Copied to the clipboard.');
-    } catch {
-      inputRef.current?.select();
-      setCopyStatus('Could not copy automatically: the secret is selected, press Ctrl+C (⌘C on a Mac).');
-    }
-  };
   return (
     <div className="dialog-body" data-testid="webhook-secret">
       <h2 id={titleId}>{title}</h2>
@@ -123,18 +109,7 @@ function SecretOnce({ titleId, title, secret, onDone }: { titleId: string; title
           from us. If you lose it, rotate it.
         </p>
       </div>
-      <label htmlFor="webhook-secret-value" className="field-label">
-        Signing secret
-      </label>
-      <div className="secret-box">
-        <input ref={inputRef} id="webhook-secret-value" type="text" readOnly value={secret} aria-describedby="webhook-secret-warning" spellCheck={false} autoComplete="off" />
-        <button type="button" className="button" onClick={copy}>
-          Copy
-        </button>
-      </div>
-      <p role="status" className="muted" aria-live="polite">
-        {copyStatus}
-      </p>
+      <SecretField id="webhook-secret-value" label="Signing secret" value={secret} describedBy="webhook-secret-warning" />
       <div className="dialog-actions">
         <button type="button" className="button button-primary" onClick={onDone}>
           Done, I stored it
