@@ -10,7 +10,7 @@ import { createApp, type App } from './src/server/app';
 import './src/server/app-singleton';
 import { loadConfig } from './src/server/config';
 import { EmbeddedDatabaseBusyError } from './src/server/db/embedded-lock';
-import { newRequestId } from './src/server/http/api-handler';
+import { newRequestId } from './src/server/http/request-id';
 import { createInFlightTracker } from './src/server/http/in-flight';
 import { answerProtocolErrors, createNodeListener } from './src/server/http/node';
 import { createSharePageServer } from './src/server/http/share-page-cache';
@@ -82,7 +82,7 @@ const inFlight = createInFlightTracker();
 // The tracked API handler keeps the handler's route table (allowedMethods) for the node layer's 405s.
 const trackedApi = Object.assign(inFlight.track(app.handleApiRequest), { allowedMethods: app.handleApiRequest.allowedMethods });
 const server = http.createServer(
-  createNodeListener(trackedApi, inFlight.track(handlePage), config.publicBaseUrl, { trustedProxies: config.trustedProxies }),
+  createNodeListener(trackedApi, inFlight.track(handlePage), { trustedProxies: config.trustedProxies }),
 );
 server.keepAliveTimeout = 65_000;
 // Malformed HTTP and CONNECT get problem+json with X-Request-Id instead of Node's bare status line.

@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../src/server/app';
+import { fromFetchRequest, toFetchResponse } from '../src/server/http/exchange';
 import { openDatabase, openMigratedDatabase } from '../src/server/db/database';
 import { loadConfig } from '../src/server/config';
 import { newObjectId } from '../src/server/lib/object-id';
@@ -122,8 +123,10 @@ interface Series {
 
 async function api(resourceId: string | null): Promise<Series> {
   const query = new URLSearchParams({ resource_type: 'media_kit', timeframe: 'ytd', timezone: ZONE, ...(resourceId ? { resource_id: resourceId } : {}) });
-  const response = await app.handleApiRequest(
-    new Request(`http://bench.local/public/v1/analytics/views?${query}`, { headers: { authorization: `Bearer ${secret}` } }),
+  const response = toFetchResponse(
+    await app.handleApiRequest(
+      fromFetchRequest(new Request(`http://bench.local/public/v1/analytics/views?${query}`, { headers: { authorization: `Bearer ${secret}` } })),
+    ),
   );
   if (response.status !== 200) throw new Error(`${response.status}: ${await response.text()}`);
   return (await response.json()).data;

@@ -1,6 +1,9 @@
 import type { AppConfig } from './config';
 import { openMigratedDatabase, type Database } from './db/database';
 import { createApiHandler, type ApiHandler } from './http/api-handler';
+import { fromFetchResponse, targetPath, toFetchRequest, type ApiRequest, type ApiResponse } from './http/exchange';
+import { problemResponse } from './http/problem-response';
+import { requestIdFrom } from './http/request-id';
 import { createMcpHandler } from './mcp/handler';
 import { isMcpPath, MCP_PATH } from './mcp/paths';
 import { CursorCodec } from './lib/cursor';
@@ -21,7 +24,7 @@ import { setDeliveryJobQueue } from './services/webhook-events';
 export interface App {
   services: AppServices;
   database: Database;
-  /** The one fetch handler for `/public/v1/**`, `/openapi.json` and the MCP paths (`/mcp`, `/.well-known/mcp.json`), built once. */
+  /** The one API handler for `/public/v1/**`, `/openapi.json` and the MCP paths (`/mcp`, `/.well-known/mcp.json`), built once. */
   handleApiRequest: ApiHandler;
   close(): Promise<void>;
 }
@@ -74,10 +77,20 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   registerJobHandlers(services);
   const handleRestRequest = createApiHandler(services, appRouter);
   const handleMcpRequest = createMcpHandler(services, appRouter);
+  // The MCP SDK's transport speaks fetch: its requests are converted at this edge, and only its.
+  const handleMcpExchange = async (request: ApiRequest): Promise<ApiResponse> => {
+    let fetchRequest: Request;
+    try {
+      fetchRequest = toFetchRequest(request, config.publicBaseUrl);
+    } catch (error) {
+      return problemResponse('malformed-request', `The request could not be read: ${(error as Error).message}`, requestIdFrom(request), { headers: { Connection: 'close' } });
+    }
+    return fromFetchResponse(await handleMcpRequest(fetchRequest));
+  };
   // /mcp and its discovery card go to the MCP adapter; the REST route table still answers the node
   // layer's questions about allowed methods.
   const handleApiRequest: ApiHandler = Object.assign(
-    (request: Request) => (isMcpPath(new URL(request.url).pathname) ? handleMcpRequest(request) : handleRestRequest(request)),
+    (request: ApiRequest) => (isMcpPath(targetPath(request.target)) ? handleMcpExchange(request) : handleRestRequest(request)),
     { allowedMethods: (pathname: string) => (isMcpPath(pathname) ? (pathname === MCP_PATH ? ['POST'] : ['GET', 'HEAD']) : (handleRestRequest.allowedMethods?.(pathname) ?? null)) },
   );
   if (options.runJobs ?? true) services.jobs.start();

@@ -42,13 +42,12 @@ describe('the node layer hands pages the resolved address, over real HTTP', () =
     new Promise<void>((resolve) => {
       server = http.createServer(
         createNodeListener(
-          (async () => new Response(null)) as never,
+          () => Promise.resolve({ status: 204, headers: {}, body: null }),
           (req, res) => {
             // What a page or server action reads through clientAddress(headers()).
             const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
             res.end(clientAddress(headers));
           },
-          'http://localhost',
           { trustedProxies },
         ),
       );

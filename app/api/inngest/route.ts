@@ -1,5 +1,5 @@
 import { getApp } from '@/server/app-singleton';
-import { newRequestId } from '@/server/http/api-handler';
+import { newRequestId } from '@/server/http/request-id';
 import { problemBody } from '@/server/http/problems';
 import { inngestServeHandler } from '@/server/jobs/inngest';
 

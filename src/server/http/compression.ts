@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { headerValue, withHeader, type ApiRequest, type ApiResponse } from './exchange';
 
 /**
  * Response compression for the API: gzip or brotli (node:zlib) for JSON and problem+json bodies of
@@ -56,19 +57,20 @@ async function compressCached(body: Uint8Array, encoding: Encoding, cacheable: b
   return compressed;
 }
 
-export async function compressResponse(request: Request, response: Response): Promise<Response> {
-  const contentType = response.headers.get('content-type');
-  if (!response.body || !contentType || !COMPRESSIBLE.test(contentType) || response.headers.has('content-encoding')) return response;
-  const headers = new Headers(response.headers);
-  headers.append('Vary', 'Accept-Encoding');
-  const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-  const body = new Uint8Array(await response.arrayBuffer());
-  if (!encoding || body.byteLength < MIN_COMPRESS_BYTES || request.method === 'HEAD') {
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
-  }
-  const cacheable = /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
-  const compressed = await compressCached(body, encoding, cacheable);
-  headers.set('Content-Encoding', encoding);
-  headers.delete('Content-Length');
-  return new Response(new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength), { status: response.status, statusText: response.statusText, headers });
+/**
+ * Compresses a JSON or problem+json answer when the client accepts it and it is at least 1 KB. The
+ * body stays the string it was made from when it is not compressed (no copy).
+ */
+export async function compressResponse(request: ApiRequest, response: ApiResponse): Promise<ApiResponse> {
+  const contentType = headerValue(response.headers, 'content-type');
+  if (response.body === null || !contentType || !COMPRESSIBLE.test(contentType) || headerValue(response.headers, 'content-encoding') !== undefined) return response;
+  const vary = headerValue(response.headers, 'vary');
+  const headers = withHeader(response.headers, 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  const size = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
+  const encoding = size < MIN_COMPRESS_BYTES || request.method === 'HEAD' ? null : negotiateEncoding(request.headers.get('accept-encoding'));
+  if (!encoding) return { ...response, headers };
+  const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
+  const cacheable = /\bpublic\b/.test(headerValue(response.headers, 'cache-control') ?? '');
+  headers['Content-Encoding'] = encoding;
+  return { status: response.status, headers, body: await compressCached(body, encoding, cacheable) };
 }

@@ -1,4 +1,5 @@
 import { getApp } from '../app-singleton';
+import { fromFetchRequest, toFetchResponse } from './exchange';
 
 /**
  * The App Router's way into the API handler, for `/public/v1/**` and `/openapi.json` under plain
@@ -7,7 +8,7 @@ import { getApp } from '../app-singleton';
  * and problem+json.
  */
 async function handle(request: Request): Promise<Response> {
-  return (await getApp()).handleApiRequest(request);
+  return toFetchResponse(await (await getApp()).handleApiRequest(fromFetchRequest(request)));
 }
 
 export { handle as GET, handle as POST, handle as PATCH, handle as PUT, handle as DELETE, handle as OPTIONS, handle as HEAD };

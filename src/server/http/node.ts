@@ -1,8 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { API_PREFIX, OPENAPI_PATHS, acceptRequestId, newRequestId, securityHeaders, type ApiHandler } from './api-handler';
+import type { ApiHandler } from './api-handler';
+import { fromNodeRequest, type ApiResponse } from './exchange';
 import { PROBLEMS, problemBody, type ProblemSlug } from './problems';
-import { rawBodyOf } from './raw-response';
+import { acceptRequestId, newRequestId } from './request-id';
+import { API_PREFIX, OPENAPI_PATHS } from './routes';
+import { API_SECURITY_HEADERS } from './security-headers';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustedProxies } from '../lib/client-address';
 import { isMcpPath } from '../mcp/paths';
 
@@ -12,65 +15,20 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * The methods this server implements anywhere. Anything else never reaches the fetch handler or Next:
- * undici's `Request` constructor throws for TRACE, TRACK and CONNECT (forbidden methods), which used
- * to happen outside any handler and end the process.
+ * The methods this server implements anywhere. Anything else never reaches the API handler or Next
+ * (undici's `Request` constructor, which Next and the MCP transport use, throws for TRACE, TRACK and
+ * CONNECT, which once happened outside any handler and ended the process).
  */
 export const IMPLEMENTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** What the web pages answer to: GET/HEAD for pages, POST for server actions. */
 const PAGE_METHODS = 'GET, HEAD, POST';
 
-/**
- * The request body as a web stream that reads from the socket only when pulled. A handler that
- * answers without reading it (a 401 before the body) leaves the message untouched, so Node discards
- * the rest after the response and the connection stays usable; an eager Readable.toWeb() would have
- * paused the socket mid-upload and left the keep-alive connection stuck.
- */
-function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let chunks: AsyncIterator<Buffer> | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        chunks ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-        const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-      },
-      async cancel() {
-        // Stops reading; the response to a refused upload says Connection: close.
-        if (chunks) await chunks.return?.();
-        else req.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-export function toFetchRequest(req: IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    body: hasBody ? lazyBody(req) : undefined,
-    // Required by undici for a streamed request body.
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
-export async function writeFetchResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  // API JSON bodies are written as the string they were made from (no stream read, one write).
-  const raw = rawBodyOf(response);
-  const body = raw ?? Buffer.from(await response.arrayBuffer());
-  headers['content-length'] = String(raw === undefined ? (body as Buffer).byteLength : Buffer.byteLength(raw));
-  res.writeHead(response.status, headers);
-  res.end(body);
+/** Writes an API answer: a JSON string as is (one write), bytes as they are, no body for 204/304. */
+export function writeApiResponse(res: ServerResponse, response: ApiResponse): void {
+  const body = response.body;
+  const length = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  res.writeHead(response.status, body === null && (response.status === 204 || response.status === 304) ? response.headers : { ...response.headers, 'content-length': String(length) });
+  res.end(body ?? undefined);
 }
 
 /** A problem+json body with the headers every API error carries (for answers the node layer gives itself). */
@@ -80,7 +38,7 @@ function problemParts(slug: ProblemSlug, detail: string, requestId: string, extr
     'content-type': 'application/problem+json',
     'x-request-id': requestId,
     'cache-control': 'no-store',
-    ...securityHeaders(),
+    ...API_SECURITY_HEADERS,
     ...extra,
     'content-length': String(Buffer.byteLength(body)),
   };
@@ -112,13 +70,12 @@ export interface NodeListenerOptions {
 }
 
 /**
- * node:http listener: API paths go straight to the fetch handler (no Next pipeline, ~10× the
+ * node:http listener: API paths go straight to the API handler (no Next pipeline, ~10× the
  * throughput), the rest to `fallback` (Next's request handler in production).
  */
 export function createNodeListener(
   handleApiRequest: ApiHandler,
   fallback: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
-  origin = 'http://localhost',
   options: NodeListenerOptions = {},
 ) {
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -133,19 +90,9 @@ export function createNodeListener(
       void fallback(req, res);
       return;
     }
-    let request: Request;
-    try {
-      request = toFetchRequest(req, origin);
-    } catch (error) {
-      // A request line or header the fetch API refuses (the method check above covers the known cases).
-      const answer = problemParts('malformed-request', `The request could not be read: ${(error as Error).message}`, acceptRequestId(req.headers['x-request-id']));
-      res.writeHead(answer.status, { ...answer.headers, connection: 'close' });
-      res.end(answer.body);
-      return;
-    }
-    handleApiRequest(request)
-      .then((response) => writeFetchResponse(res, response))
-      .catch((error) => {
+    handleApiRequest(fromNodeRequest(req))
+      .then((response) => writeApiResponse(res, response))
+      .catch((error: unknown) => {
         res.statusCode = 500;
         res.end();
         console.error('failed to write API response', error);

@@ -1,4 +1,4 @@
-import type { Route } from './api-handler';
+import type { Route } from './routes';
 
 /**
  * Finds the routes whose path template matches a request path. Routes are grouped once by their

@@ -5,7 +5,7 @@ import { isDeckUnlocked } from '../services/public-pages';
 import { SHARE_PAGES_CHANNEL } from '../services/share-page-invalidation';
 import { deckUnlockCookieName, matchSharePath, resolveSharePage, type SharePageMeta, type SharePageRoute } from '../services/share-pages';
 import type { AppServices } from '../trpc/context';
-import { newRequestId } from './api-handler';
+import { newRequestId } from './request-id';
 import { clientAddress } from '../lib/client-address';
 
 /**

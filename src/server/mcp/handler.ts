@@ -9,7 +9,7 @@ import {
   type CallToolResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import { requestIdFrom } from '../http/api-handler';
+import { requestIdFrom } from '../http/request-id';
 import { ApiError, problemBody, type ProblemSlug } from '../http/problems';
 import { MAX_IMPORT_BYTES } from '../services/csv-roster';
 import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { preconditionFailed } from '../http/problems';
-import { t } from './init';
+import type { RequestContext } from './context';
+import type { ApiMeta } from './meta';
 
 /**
  * Conditional requests (RFC 9110 §13). A single resource's representation gets a strong ETag: a
@@ -40,18 +41,22 @@ export function isSingleResource(result: unknown): result is { data: Record<stri
 /**
  * Sets ETag on every single-resource 200/201 (GET, and what POST/PATCH return unless the meta says
  * `etag: false` for a compound result), and turns a GET whose If-None-Match matches into a 304.
+ * One step of the API chain (middleware.ts), after the procedure has run.
  */
-export const conditional = t.middleware(async ({ ctx, meta, next, type }) => {
-  const result = await next();
-  if (!result.ok || meta?.etag === false || !isSingleResource(result.data)) return result;
+export function applyConditional(
+  ctx: Pick<RequestContext, 'request' | 'response'>,
+  meta: ApiMeta | undefined,
+  type: string,
+  result: { ok: boolean; data?: unknown },
+): void {
+  if (!result.ok || meta?.etag === false || !isSingleResource(result.data)) return;
   const status = ctx.response.status ?? 200;
-  if (status !== 200 && status !== 201) return result;
+  if (status !== 200 && status !== 201) return;
   const etag = etagOf(result.data.data);
   ctx.response.headers.ETag = etag;
   const ifNoneMatch = ctx.request.headers.get('if-none-match');
   if (type === 'query' && ifNoneMatch !== null && weakMatch(ifNoneMatch, etag)) ctx.response.status = 304;
-  return result;
-});
+}
 
 /**
  * For PATCH: when the request has If-Match, loads the current resource, compares its ETag (as GET
@@ -61,7 +66,7 @@ export const conditional = t.middleware(async ({ ctx, meta, next, type }) => {
  * `*` only requires the resource to exist, which the write itself checks.
  */
 export async function ifMatchVersion<Row extends { updatedAt: Date }>(
-  ctx: { request: { headers: Headers } },
+  ctx: Pick<RequestContext, 'request'>,
   current: { load: () => Promise<Row>; view: (row: Row) => unknown; output: z.ZodType },
 ): Promise<Date | undefined> {
   const ifMatch = ctx.request.headers.get('if-match');

@@ -9,6 +9,7 @@ import type { AuthenticatedKey, LastUsedRecorder } from '../services/api-keys';
 import type { PageViewBuffer } from '../services/page-view-buffer';
 import type { JobRunner } from '../jobs/runner';
 import type { SecretBox } from '../lib/secret-box';
+import type { SubjectType } from '../auth/scopes';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
 export interface AppServices {
@@ -45,6 +46,18 @@ export interface RequestContext {
   /** Set when the HTTP adapter already authenticated the key (before reading the body). */
   authenticated?: AuthenticatedKey;
   /** The request as the client sent it: conditional and Idempotency-Key headers, method and path (without /public/v1). */
-  request: { method: string; path: string; headers: Headers };
+  request: { method: string; path: string; headers: { get(name: string): string | null } };
   response: ResponseState;
+}
+
+/** Whose data a request acts on: the key's subject (an agency or a creator). */
+export interface Owner {
+  type: SubjectType;
+  id: string;
+}
+
+/** What the procedures of an authenticated operation see: the key, and its subject as the owner. */
+export interface AuthenticatedContext extends RequestContext {
+  auth: AuthenticatedKey;
+  owner: Owner;
 }

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
-import type { Db } from '../db/database';
 import { ApiError } from '../http/problems';
 import type { AuthenticatedKey } from '../services/api-keys';
 import {
@@ -11,7 +9,8 @@ import {
   type IdempotencyClaim,
   type StoredOutcome,
 } from '../services/idempotency-keys';
-import { t } from './init';
+import type { RequestContext } from './context';
+import type { ApiMeta } from './meta';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** 1–255 printable ASCII characters (a UUID is a good choice). */
@@ -45,24 +44,32 @@ export async function requestFingerprint(method: string, path: string, input: un
   return createHash('sha256').update(`${method}\n${path}\n${await canonical(input)}`).digest('hex');
 }
 
+/** What the API chain does about an Idempotency-Key: nothing, replay a stored outcome, or run and settle a claim. */
+export type IdempotencyStep = { kind: 'none' } | { kind: 'replay'; data: unknown } | { kind: 'claimed'; claim: IdempotencyClaim };
+
 /**
  * `Idempotency-Key` on every POST and PATCH. Runs after authenticate, rate limit and authorize, so
  * requests refused there never claim a key; before input validation, whose 400 releases the claim.
  * The first request claims the key (a row insert that only one concurrent request can win), runs,
- * and stores its outcome; a repeat with the same fingerprint replays it with `Idempotent-Replayed:
- * true`, a different fingerprint is 422, and a repeat while the first still runs is 409.
+ * and stores its outcome (`settleIdempotencyKey`); a repeat with the same fingerprint replays it
+ * with `Idempotent-Replayed: true`, a different fingerprint is 422, and a repeat while the first
+ * still runs is 409.
  */
-export const idempotency = t.middleware(async ({ ctx, meta, next, getRawInput }) => {
+export async function claimIdempotencyStep(
+  ctx: Pick<RequestContext, 'app' | 'request' | 'response'>,
+  meta: ApiMeta | undefined,
+  auth: AuthenticatedKey,
+  getRawInput: () => Promise<unknown>,
+): Promise<IdempotencyStep> {
   const method = meta?.openapi?.method;
   const key = ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER);
-  if ((method !== 'POST' && method !== 'PATCH') || key === null) return next();
+  if ((method !== 'POST' && method !== 'PATCH') || key === null) return { kind: 'none' };
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ApiError('validation-error', 'The Idempotency-Key header must be 1–255 printable ASCII characters, such as a UUID.', {
       errors: [{ path: 'header.Idempotency-Key', message: 'Must be 1–255 printable ASCII characters.', code: 'invalid_header' }],
     });
   }
   const { db, logger } = ctx.app;
-  const auth = (ctx as typeof ctx & { auth: AuthenticatedKey }).auth;
   const scope = { subjectType: auth.subjectType, subjectId: auth.subjectId, key };
   const fingerprint = await requestFingerprint(ctx.request.method, ctx.request.path, await getRawInput());
 
@@ -89,18 +96,24 @@ export const idempotency = t.middleware(async ({ ctx, meta, next, getRawInput })
     if (stored.kind === 'problem') throw new ApiError(stored.slug, stored.detail, { errors: stored.errors });
     ctx.response.status = stored.status;
     // The stored result already passed output validation; the envelope adds this request's request_id.
-    return { ok: true as const, data: JSON.parse(stored.resultJson) as unknown, ctx, marker: middlewareMarker };
+    return { kind: 'replay', data: JSON.parse(stored.resultJson) as unknown };
   }
+  return { kind: 'claimed', claim: claimed.claim };
+}
 
-  const result = await next();
-  await settle(ctx, claimed.claim, result).catch((error: unknown) => {
-    logger.error('could not store the idempotent outcome', { request_id: ctx.requestId, error: String(error) });
+/** Stores the outcome of a claimed request (or releases the claim); a failure to store is logged, not the client's problem. */
+export async function settleIdempotencyKey(
+  ctx: Pick<RequestContext, 'app' | 'requestId' | 'response'>,
+  claim: IdempotencyClaim,
+  result: { ok: true; data: unknown } | { ok: false; error: { cause?: unknown } },
+): Promise<void> {
+  await settle(ctx, claim, result).catch((error: unknown) => {
+    ctx.app.logger.error('could not store the idempotent outcome', { request_id: ctx.requestId, error: String(error) });
   });
-  return result;
-});
+}
 
 async function settle(
-  ctx: { app: { db: Db }; response: { status?: number; headers: Record<string, string> } },
+  ctx: Pick<RequestContext, 'app' | 'response'>,
   claim: IdempotencyClaim,
   result: { ok: true; data: unknown } | { ok: false; error: { cause?: unknown } },
 ): Promise<void> {

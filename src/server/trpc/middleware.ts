@@ -1,7 +1,10 @@
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import { ApiError } from '../http/problems';
 import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';
-import type { AppServices, RequestContext } from './context';
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
+import { applyConditional } from './conditional';
+import type { AppServices, Owner, RequestContext } from './context';
+import { claimIdempotencyStep, settleIdempotencyKey } from './idempotency';
 import { t } from './init';
 import type { ApiMeta } from './meta';
 
@@ -26,8 +29,6 @@ export async function authenticateRequest(app: AppServices, header: string | nul
 
 const authenticated = (ctx: RequestContext) => ctx.authenticated ?? authenticateRequest(ctx.app, ctx.authorization);
 
-export const authenticate = t.middleware(async ({ ctx, next }) => next({ ctx: { auth: await authenticated(ctx) } }));
-
 /** Per-key limit for the operation's bucket; headers go on every response, 429 with Retry-After past the quota. */
 async function applyRateLimit(ctx: RequestContext, meta: ApiMeta | undefined, auth: AuthenticatedKey): Promise<void> {
   const bucket = meta?.rateLimit ?? 'default';
@@ -45,11 +46,6 @@ async function applyRateLimit(ctx: RequestContext, meta: ApiMeta | undefined, au
     }
   }
 }
-
-export const rateLimit = t.middleware(async ({ ctx, meta, next }) => {
-  await applyRateLimit(ctx, meta, (ctx as typeof ctx & { auth: AuthenticatedKey }).auth);
-  return next();
-});
 
 /** 403s: subject type not allowed, scope missing, entitlement inactive, plan feature missing. */
 function authorizeRequest(meta: ApiMeta | undefined, auth: AuthenticatedKey): void {
@@ -71,11 +67,6 @@ function authorizeRequest(meta: ApiMeta | undefined, auth: AuthenticatedKey): vo
   }
 }
 
-export const authorize = t.middleware(async ({ ctx, meta, next }) => {
-  authorizeRequest(meta, (ctx as typeof ctx & { auth: AuthenticatedKey }).auth);
-  return next();
-});
-
 /** Adds request_id to the `{ data, meta? }` a procedure returns: the success envelope, in one place. */
 function withEnvelope<R extends { ok: boolean; data?: unknown }>(result: R, requestId: string): R {
   if (result.ok && result.data && typeof result.data === 'object') {
@@ -85,16 +76,27 @@ function withEnvelope<R extends { ok: boolean; data?: unknown }>(result: R, requ
   return result;
 }
 
-export const envelope = t.middleware(async ({ ctx, next }) => withEnvelope(await next(), ctx.requestId));
-
 /**
  * The chain every public operation runs, as one middleware: envelope ⟶ authenticate (401) ⟶ rate
- * limit (429) ⟶ authorize (403). Same steps and order as the four middlewares above, but tRPC copies
- * the call options and the context at every middleware level, which is measurable on every request.
+ * limit (429) ⟶ authorize (403) ⟶ Idempotency-Key claim or replay (idempotency.ts) ⟶ input (400) and
+ * resolver ⟶ ETag / 304 (conditional.ts). One middleware, not one per step: tRPC copies the call
+ * options and the context at every middleware level, which is measurable on every request.
+ * Procedures get the key as `ctx.auth` and its subject as `ctx.owner`.
  */
-export const apiChain = t.middleware(async ({ ctx, meta, next }) => {
+export const apiChain = t.middleware(async ({ ctx, meta, next, type, getRawInput }) => {
   const auth = await authenticated(ctx);
   await applyRateLimit(ctx, meta, auth);
   authorizeRequest(meta, auth);
-  return withEnvelope(await next({ ctx: { auth } }), ctx.requestId);
+  const owner: Owner = { type: auth.subjectType, id: auth.subjectId };
+  const idempotency = await claimIdempotencyStep(ctx, meta, auth, getRawInput);
+  if (idempotency.kind === 'replay') {
+    // A stored outcome: the procedure does not run again.
+    const replayed = { ok: true as const, data: idempotency.data };
+    applyConditional(ctx, meta, type, replayed);
+    return { ...withEnvelope(replayed, ctx.requestId), ctx: { ...ctx, auth, owner }, marker: middlewareMarker };
+  }
+  const result = await next({ ctx: { auth, owner } });
+  if (idempotency.kind === 'claimed') await settleIdempotencyKey(ctx, idempotency.claim, result);
+  applyConditional(ctx, meta, type, result);
+  return withEnvelope(result, ctx.requestId);
 });

@@ -1,13 +1,10 @@
 import { t } from './init';
-import { conditional } from './conditional';
-import { idempotency } from './idempotency';
 import { apiChain } from './middleware';
 
 export const router = t.router;
 
 /**
- * Every public operation: envelope ⟶ authenticate (401) ⟶ rate limit (429) ⟶ authorize (403) — one
- * middleware, see apiChain — ⟶ conditional (ETag, 304) ⟶ idempotency (Idempotency-Key claim/replay)
- * ⟶ input (400) ⟶ resolver.
+ * Every public operation: envelope ⟶ authenticate (401) ⟶ rate limit (429) ⟶ authorize (403) ⟶
+ * Idempotency-Key ⟶ input (400) ⟶ resolver ⟶ ETag (304), all in one middleware (see apiChain).
  */
-export const apiProcedure = t.procedure.use(apiChain).use(conditional).use(idempotency);
+export const apiProcedure = t.procedure.use(apiChain);
