@@ -27,9 +27,8 @@ export const getViewAnalytics = apiProcedure
   .query(async ({ ctx, input }) => {
     const timezone = normalizeTimeZone(input.timezone);
     if (!timezone) throw fieldError('query.timezone', `"${input.timezone}" is not an IANA time zone name (e.g. America/New_York, Asia/Kolkata, UTC).`, 'invalid_timezone');
-    const viewer = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
     return {
-      data: await viewAnalytics(ctx.app.db, viewer, {
+      data: await viewAnalytics(ctx.app.db, ctx.owner, {
         resourceType: input.resource_type,
         resourceId: input.resource_id,
         timeframe: input.timeframe,

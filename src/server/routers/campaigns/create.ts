@@ -25,8 +25,7 @@ export const createCampaign = apiProcedure
   .input(createCampaignInput)
   .output(createCampaignOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const campaign = await createOwnedCampaign(ctx.app.db, owner, input);
+    const campaign = await createOwnedCampaign(ctx.app.db, ctx.owner, input);
     ctx.response.status = 201;
     return { data: campaignView(campaign, ctx.app.config.publicBaseUrl) };
   });

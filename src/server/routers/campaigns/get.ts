@@ -17,6 +17,5 @@ export const getCampaign = apiProcedure
   .input(getCampaignInput)
   .output(getCampaignOutput)
   .query(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    return { data: campaignView(await getOwnedCampaign(ctx.app.db, owner, input.campaign_id), ctx.app.config.publicBaseUrl) };
+    return { data: campaignView(await getOwnedCampaign(ctx.app.db, ctx.owner, input.campaign_id), ctx.app.config.publicBaseUrl) };
   });

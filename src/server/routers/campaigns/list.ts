@@ -18,10 +18,9 @@ export const listCampaigns = apiProcedure
   .input(listCampaignsInput)
   .output(listCampaignsOutput)
   .query(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const listKey = `campaigns:${owner.type}:${owner.id}:${input.status ?? 'all'}`;
+    const listKey = `campaigns:${ctx.owner.type}:${ctx.owner.id}:${input.status ?? 'all'}`;
     const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
-      listOwnedCampaigns(ctx.app.db, owner, { status: input.status }, afterId, take),
+      listOwnedCampaigns(ctx.app.db, ctx.owner, { status: input.status }, afterId, take),
     );
     return { data: page.items.map((c) => campaignView(c, ctx.app.config.publicBaseUrl)), meta: page.meta };
   });

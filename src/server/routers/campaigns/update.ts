@@ -24,14 +24,13 @@ export const updateCampaign = apiProcedure
   .input(updateCampaignInput)
   .output(updateCampaignOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
     const { campaign_id: campaignId, ...patch } = input;
     const base = ctx.app.config.publicBaseUrl;
     const expectedUpdatedAt = await ifMatchVersion(ctx, {
-      load: () => getOwnedCampaign(ctx.app.db, owner, campaignId),
+      load: () => getOwnedCampaign(ctx.app.db, ctx.owner, campaignId),
       view: (campaign) => campaignView(campaign, base),
       output: updateCampaignOutput,
     });
-    const campaign = await updateOwnedCampaign(ctx.app.db, owner, campaignId, patch, { expectedUpdatedAt });
+    const campaign = await updateOwnedCampaign(ctx.app.db, ctx.owner, campaignId, patch, { expectedUpdatedAt });
     return { data: campaignView(campaign, base) };
   });

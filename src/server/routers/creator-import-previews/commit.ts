@@ -25,7 +25,7 @@ export const commitCreatorImportPreview = apiProcedure
   .input(commitCreatorImportPreviewInput)
   .output(commitCreatorImportPreviewOutput)
   .mutation(async ({ ctx, input }) => {
-    const { created, creatorImport } = await commitPreview(ctx.app, ctx.auth.subjectId, input.preview_id);
+    const { created, creatorImport } = await commitPreview(ctx.app, ctx.owner.id, input.preview_id);
     ctx.response.status = created ? 202 : 200;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/creator-imports/${creatorImport.id}`;
     return { data: creatorImportView({ ...creatorImport, rows: [] }) };

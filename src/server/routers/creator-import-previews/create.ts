@@ -31,7 +31,7 @@ export const createCreatorImportPreview = apiProcedure
     }
     if (input.filename !== undefined && input.csv === undefined) throw fieldError('body.filename', '`filename` goes with `csv` only.');
     const source = input.csv !== undefined ? { csv: input.csv, filename: input.filename } : { rows: input.rows! };
-    const preview = await createPreview(ctx.app.db, ctx.auth.subjectId, source);
+    const preview = await createPreview(ctx.app.db, ctx.owner.id, source);
     ctx.response.status = 201;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/creator-imports/previews/${preview.id}`;
     return { data: creatorImportPreviewView(preview) };

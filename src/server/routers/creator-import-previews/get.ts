@@ -17,4 +17,4 @@ export const getCreatorImportPreview = apiProcedure
   })
   .input(getCreatorImportPreviewInput)
   .output(getCreatorImportPreviewOutput)
-  .query(async ({ ctx, input }) => ({ data: creatorImportPreviewView(await findPreview(ctx.app.db, ctx.auth.subjectId, input.preview_id)) }));
+  .query(async ({ ctx, input }) => ({ data: creatorImportPreviewView(await findPreview(ctx.app.db, ctx.owner.id, input.preview_id)) }));

@@ -31,7 +31,7 @@ export const createCreatorImport = apiProcedure
   .output(createCreatorImportOutput)
   .mutation(async ({ ctx, input }) => {
     const file = input.file;
-    const created = await createImport(ctx.app, ctx.auth.subjectId, {
+    const created = await createImport(ctx.app, ctx.owner.id, {
       name: file.name,
       type: file.type,
       size: file.size,

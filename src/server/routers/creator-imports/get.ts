@@ -16,4 +16,4 @@ export const getCreatorImport = apiProcedure
   })
   .input(getCreatorImportInput)
   .output(getCreatorImportOutput)
-  .query(async ({ ctx, input }) => ({ data: creatorImportView(await findImport(ctx.app.db, ctx.auth.subjectId, input.import_id)) }));
+  .query(async ({ ctx, input }) => ({ data: creatorImportView(await findImport(ctx.app.db, ctx.owner.id, input.import_id)) }));

@@ -18,6 +18,5 @@ export const getCreator = apiProcedure
   .input(getCreatorInput)
   .output(getCreatorOutput)
   .query(async ({ ctx, input }) => {
-    const reader = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    return { data: creatorView(await getVisibleCreator(ctx.app.db, reader, input.creator_id)) };
+    return { data: creatorView(await getVisibleCreator(ctx.app.db, ctx.owner, input.creator_id)) };
   });

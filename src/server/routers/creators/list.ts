@@ -19,7 +19,7 @@ export const listCreators = apiProcedure
   .input(listCreatorsInput)
   .output(listCreatorsOutput)
   .query(async ({ ctx, input }) => {
-    const agencyId = ctx.auth.subjectId;
+    const agencyId = ctx.owner.id;
     const page = await keysetPage(ctx.app.cursors, `creators:agency:${agencyId}`, input, (afterId, take) =>
       listRosterCreators(ctx.app.db, agencyId, afterId, take),
     );

@@ -17,5 +17,5 @@ export const getDeck = apiProcedure
   .input(getDeckInput)
   .output(getDeckOutput)
   .query(async ({ ctx, input }) => ({
-    data: deckView(await getAgencyDeck(ctx.app.db, ctx.auth.subjectId, input.deck_id), ctx.app.config.publicBaseUrl),
+    data: deckView(await getAgencyDeck(ctx.app.db, ctx.owner.id, input.deck_id), ctx.app.config.publicBaseUrl),
   }));

@@ -18,7 +18,7 @@ export const listDecks = apiProcedure
   .input(listDecksInput)
   .output(listDecksOutput)
   .query(async ({ ctx, input }) => {
-    const agencyId = ctx.auth.subjectId;
+    const agencyId = ctx.owner.id;
     const page = await keysetPage(ctx.app.cursors, `decks:agency:${agencyId}`, input, (afterId, take) =>
       listAgencyDecks(ctx.app.db, agencyId, afterId, take),
     );

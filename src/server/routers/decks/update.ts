@@ -27,10 +27,10 @@ export const updateDeck = apiProcedure
     const { deck_id: deckId, ...fields } = input;
     const base = ctx.app.config.publicBaseUrl;
     const expectedUpdatedAt = await ifMatchVersion(ctx, {
-      load: () => getAgencyDeck(ctx.app.db, ctx.auth.subjectId, deckId),
+      load: () => getAgencyDeck(ctx.app.db, ctx.owner.id, deckId),
       view: (deck) => deckView(deck, base),
       output: updateDeckOutput,
     });
-    const deck = await updateAgencyDeck(ctx.app.db, ctx.auth.subjectId, deckId, fields, { expectedUpdatedAt });
+    const deck = await updateAgencyDeck(ctx.app.db, ctx.owner.id, deckId, fields, { expectedUpdatedAt });
     return { data: deckView(deck, base) };
   });

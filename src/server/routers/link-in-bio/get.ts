@@ -17,5 +17,5 @@ export const getLinkInBio = apiProcedure
   .input(getLinkInBioInput)
   .output(getLinkInBioOutput)
   .query(async ({ ctx }) => ({
-    data: linkInBioPageView(await getLinkInBioPage(ctx.app.db, ctx.auth.subjectId), ctx.app.config.publicBaseUrl),
+    data: linkInBioPageView(await getLinkInBioPage(ctx.app.db, ctx.owner.id), ctx.app.config.publicBaseUrl),
   }));

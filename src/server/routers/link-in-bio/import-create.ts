@@ -25,7 +25,7 @@ export const createLinkInBioImport = apiProcedure
   .input(createLinkInBioImportInput)
   .output(createLinkInBioImportOutput)
   .mutation(async ({ ctx, input }) => {
-    const started = await startLinkInBioImport(ctx.app, ctx.auth.subjectId, input.source_url);
+    const started = await startLinkInBioImport(ctx.app, ctx.owner.id, input.source_url);
     ctx.response.status = 202;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/link-in-bio/imports/${started.id}`;
     return { data: linkInBioImportView(started) };

@@ -18,5 +18,5 @@ export const getLinkInBioImport = apiProcedure
   .input(getLinkInBioImportInput)
   .output(getLinkInBioImportOutput)
   .query(async ({ ctx, input }) => ({
-    data: linkInBioImportView(await findImport(ctx.app.db, ctx.auth.subjectId, input.import_id)),
+    data: linkInBioImportView(await findImport(ctx.app.db, ctx.owner.id, input.import_id)),
   }));

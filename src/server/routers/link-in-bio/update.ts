@@ -24,9 +24,9 @@ export const updateLinkInBio = apiProcedure
   .mutation(async ({ ctx, input }) => {
     const base = ctx.app.config.publicBaseUrl;
     const expectedUpdatedAt = await ifMatchVersion(ctx, {
-      load: () => getLinkInBioPage(ctx.app.db, ctx.auth.subjectId),
+      load: () => getLinkInBioPage(ctx.app.db, ctx.owner.id),
       view: (page) => linkInBioPageView(page, base),
       output: updateLinkInBioOutput,
     });
-    return { data: linkInBioPageView(await updateLinkInBioPage(ctx.app.db, ctx.auth.subjectId, input, { expectedUpdatedAt }), base) };
+    return { data: linkInBioPageView(await updateLinkInBioPage(ctx.app.db, ctx.owner.id, input, { expectedUpdatedAt }), base) };
   });

@@ -20,10 +20,9 @@ export const createMediaKit = apiProcedure
   .input(createMediaKitInput)
   .output(createMediaKitOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
     const { creator_id: creatorId, ...content } = input;
-    const creator = await resolveTargetCreator(ctx.app.db, owner, creatorId, 'body.creator_id');
-    const kit = await createKit(ctx.app.db, owner, creator.id, content);
+    const creator = await resolveTargetCreator(ctx.app.db, ctx.owner, creatorId, 'body.creator_id');
+    const kit = await createKit(ctx.app.db, ctx.owner, creator.id, content);
     ctx.response.status = 201;
     return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };
   });

@@ -23,8 +23,7 @@ export const duplicateMediaKit = apiProcedure
   .input(duplicateMediaKitInput)
   .output(duplicateMediaKitOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const kit = await duplicateKit(ctx.app.db, owner, input.media_kit_id, { name: input.name });
+    const kit = await duplicateKit(ctx.app.db, ctx.owner, input.media_kit_id, { name: input.name });
     ctx.response.status = 201;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/media-kits/${kit.id}`;
     return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };

@@ -23,9 +23,8 @@ export const ensureMediaKit = apiProcedure
   .input(ensureMediaKitInput)
   .output(ensureMediaKitOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const creator = await resolveTargetCreator(ctx.app.db, owner, input?.creator_id, 'body.creator_id');
-    const { created, kit } = await ensureDefaultMediaKit(ctx.app.db, owner, creator);
+    const creator = await resolveTargetCreator(ctx.app.db, ctx.owner, input?.creator_id, 'body.creator_id');
+    const { created, kit } = await ensureDefaultMediaKit(ctx.app.db, ctx.owner, creator);
     ctx.response.status = created ? 201 : 200;
     return { data: { created, media_kit: mediaKitView(kit, ctx.app.config.publicBaseUrl) } };
   });

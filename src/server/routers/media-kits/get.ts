@@ -17,6 +17,5 @@ export const getMediaKit = apiProcedure
   .input(getMediaKitInput)
   .output(getMediaKitOutput)
   .query(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    return { data: mediaKitView(await getOwnedMediaKit(ctx.app.db, owner, input.media_kit_id), ctx.app.config.publicBaseUrl) };
+    return { data: mediaKitView(await getOwnedMediaKit(ctx.app.db, ctx.owner, input.media_kit_id), ctx.app.config.publicBaseUrl) };
   });

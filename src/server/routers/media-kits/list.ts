@@ -19,10 +19,9 @@ export const listMediaKits = apiProcedure
   .input(listMediaKitsInput)
   .output(listMediaKitsOutput)
   .query(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const listKey = `media-kits:${owner.type}:${owner.id}:${input.creator_id ?? 'all'}`;
+    const listKey = `media-kits:${ctx.owner.type}:${ctx.owner.id}:${input.creator_id ?? 'all'}`;
     const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
-      listOwnedMediaKits(ctx.app.db, owner, { creatorId: input.creator_id }, afterId, take),
+      listOwnedMediaKits(ctx.app.db, ctx.owner, { creatorId: input.creator_id }, afterId, take),
     );
     return { data: page.items.map((kit) => mediaKitView(kit, ctx.app.config.publicBaseUrl)), meta: page.meta };
   });

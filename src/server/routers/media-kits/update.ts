@@ -19,14 +19,13 @@ export const updateMediaKit = apiProcedure
   .input(updateMediaKitInput)
   .output(updateMediaKitOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
     const { media_kit_id: kitId, ...content } = input;
     const base = ctx.app.config.publicBaseUrl;
     const expectedUpdatedAt = await ifMatchVersion(ctx, {
-      load: () => getOwnedMediaKit(ctx.app.db, owner, kitId),
+      load: () => getOwnedMediaKit(ctx.app.db, ctx.owner, kitId),
       view: (kit) => mediaKitView(kit, base),
       output: updateMediaKitOutput,
     });
-    const kit = await updateKit(ctx.app.db, owner, kitId, content, { expectedUpdatedAt });
+    const kit = await updateKit(ctx.app.db, ctx.owner, kitId, content, { expectedUpdatedAt });
     return { data: mediaKitView(kit, base) };
   });

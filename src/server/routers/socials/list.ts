@@ -21,10 +21,9 @@ export const listSocialsProcedure = apiProcedure
   .input(listSocialsInput)
   .output(listSocialsOutput)
   .query(async ({ ctx, input }) => {
-    const reader = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const creatorId = await resolveSocialsCreator(ctx.app.db, reader, input.creator_id);
+    const creatorId = await resolveSocialsCreator(ctx.app.db, ctx.owner, input.creator_id);
     const platform = input.platform ? canonicalPlatform(input.platform) : 'all';
-    const page = await keysetPage(ctx.app.cursors, `socials:${reader.type}:${reader.id}:${creatorId}:${platform}`, input, (afterId, take) =>
+    const page = await keysetPage(ctx.app.cursors, `socials:${ctx.owner.type}:${ctx.owner.id}:${creatorId}:${platform}`, input, (afterId, take) =>
       listSocials(ctx.app.db, creatorId, input.platform, afterId, take),
     );
     return { data: page.items.map(socialView), meta: { ...page.meta, creator_id: creatorId } };

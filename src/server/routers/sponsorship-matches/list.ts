@@ -23,7 +23,7 @@ export const listSponsorshipMatches = apiProcedure
   .input(listSponsorshipMatchesInput)
   .output(listSponsorshipMatchesOutput)
   .query(async ({ ctx, input }) => {
-    const result = await findSponsorshipMatches(ctx.app.db, { type: ctx.auth.subjectType, id: ctx.auth.subjectId }, input.limit);
+    const result = await findSponsorshipMatches(ctx.app.db, ctx.owner, input.limit);
     return {
       data: result.matches,
       meta: { limit: input.limit, creators_considered: result.creatorsConsidered, opportunities_considered: result.opportunitiesConsidered },

@@ -24,8 +24,7 @@ export const createWebhookEndpoint = apiProcedure
   .input(createWebhookEndpointInput)
   .output(createWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const { endpoint, secret } = await createEndpoint(ctx.app, owner, input);
+    const { endpoint, secret } = await createEndpoint(ctx.app, ctx.owner, input);
     ctx.response.status = 201;
     return { data: { ...webhookEndpointView(endpoint), secret } };
   });

@@ -18,6 +18,6 @@ export const deleteWebhookEndpoint = apiProcedure
   .input(deleteWebhookEndpointInput)
   .output(deleteWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
-    await deleteEndpoint(ctx.app.db, { type: ctx.auth.subjectType, id: ctx.auth.subjectId }, input.endpoint_id);
+    await deleteEndpoint(ctx.app.db, ctx.owner, input.endpoint_id);
     ctx.response.status = 204;
   });

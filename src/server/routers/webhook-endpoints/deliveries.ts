@@ -18,10 +18,9 @@ export const listWebhookDeliveries = apiProcedure
   .input(listWebhookDeliveriesInput)
   .output(listWebhookDeliveriesOutput)
   .query(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const listKey = `webhook-deliveries:${owner.type}:${owner.id}:${input.endpoint_id}:${input.status ?? 'all'}`;
+    const listKey = `webhook-deliveries:${ctx.owner.type}:${ctx.owner.id}:${input.endpoint_id}:${input.status ?? 'all'}`;
     const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
-      listDeliveries(ctx.app.db, owner, input.endpoint_id, { status: input.status }, afterId, take),
+      listDeliveries(ctx.app.db, ctx.owner, input.endpoint_id, { status: input.status }, afterId, take),
     );
     return { data: page.items.map(webhookDeliveryView), meta: page.meta };
   });

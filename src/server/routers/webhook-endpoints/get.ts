@@ -17,6 +17,5 @@ export const getWebhookEndpoint = apiProcedure
   .input(getWebhookEndpointInput)
   .output(getWebhookEndpointOutput)
   .query(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    return { data: webhookEndpointView(await getEndpoint(ctx.app.db, owner, input.endpoint_id)) };
+    return { data: webhookEndpointView(await getEndpoint(ctx.app.db, ctx.owner, input.endpoint_id)) };
   });

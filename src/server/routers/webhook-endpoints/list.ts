@@ -18,9 +18,8 @@ export const listWebhookEndpoints = apiProcedure
   .input(listWebhookEndpointsInput)
   .output(listWebhookEndpointsOutput)
   .query(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const page = await keysetPage(ctx.app.cursors, `webhook-endpoints:${owner.type}:${owner.id}`, input, (afterId, take) =>
-      listEndpoints(ctx.app.db, owner, afterId, take),
+    const page = await keysetPage(ctx.app.cursors, `webhook-endpoints:${ctx.owner.type}:${ctx.owner.id}`, input, (afterId, take) =>
+      listEndpoints(ctx.app.db, ctx.owner, afterId, take),
     );
     return { data: page.items.map((row) => webhookEndpointView(row)), meta: page.meta };
   });

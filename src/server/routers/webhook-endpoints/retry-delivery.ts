@@ -19,8 +19,7 @@ export const retryWebhookDelivery = apiProcedure
   .input(retryWebhookDeliveryInput)
   .output(retryWebhookDeliveryOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const delivery = await retryDelivery(ctx.app, owner, input.endpoint_id, input.delivery_id);
+    const delivery = await retryDelivery(ctx.app, ctx.owner, input.endpoint_id, input.delivery_id);
     ctx.response.status = 202;
     return { data: webhookDeliveryView(delivery) };
   });

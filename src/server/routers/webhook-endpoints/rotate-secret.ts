@@ -18,7 +18,6 @@ export const rotateWebhookSecret = apiProcedure
   .input(rotateWebhookSecretInput)
   .output(rotateWebhookSecretOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
-    const { endpoint, secret } = await rotateSecret(ctx.app, owner, input.endpoint_id);
+    const { endpoint, secret } = await rotateSecret(ctx.app, ctx.owner, input.endpoint_id);
     return { data: { ...webhookEndpointView(endpoint), secret } };
   });

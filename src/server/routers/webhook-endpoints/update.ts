@@ -18,7 +18,6 @@ export const updateWebhookEndpoint = apiProcedure
   .input(updateWebhookEndpointInput)
   .output(updateWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
-    const owner = { type: ctx.auth.subjectType, id: ctx.auth.subjectId };
     const { endpoint_id: endpointId, ...fields } = input;
-    return { data: webhookEndpointView(await updateEndpoint(ctx.app, owner, endpointId, fields)) };
+    return { data: webhookEndpointView(await updateEndpoint(ctx.app, ctx.owner, endpointId, fields)) };
   });
