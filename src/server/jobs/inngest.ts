@@ -114,6 +114,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
           return { ok: true };
         },
       );
+      // Cast: Inngest's function type carries the event schema as a generic that InngestFunction.Any does not widen to.
       functions.set(event, fn as unknown as InngestFunction.Any);
     },
     enqueue: (tx, job) => insertJob(tx, options.jobs.queue, { ...job, maxAttempts: job.maxAttempts ?? jobOptions.get(job.kind)?.maxAttempts }),

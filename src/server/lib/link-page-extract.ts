@@ -203,7 +203,7 @@ function fromHtml(document: Node, pageUrl: URL, collector: Collector): void {
 }
 
 export function extractLinkPage(html: string, pageUrl: string, options: ExtractOptions): ExtractResult {
-  const document = parse(html) as unknown as Node;
+  const document: Node = parse(html);
   const base = new URL(pageUrl);
   const collector = new Collector(options);
   if (!fromNextData(document, base, collector)) fromHtml(document, base, collector);

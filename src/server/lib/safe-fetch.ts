@@ -153,9 +153,10 @@ function notPublic(hostname: string): string {
 }
 
 /** A socket `lookup` that refuses hosts resolving to any non-public address. */
-export function guardedLookup(allowAddress: (address: string) => boolean) {
-  return (hostname: string, options: { family?: number; all?: boolean; hints?: number }, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints }, (error, addresses) => {
+export function guardedLookup(allowAddress: (address: string) => boolean): net.LookupFunction {
+  return (hostname: string, options: { family?: number | string; all?: boolean; hints?: number }, callback: LookupCallback) => {
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : typeof options.family === 'number' ? options.family : 0;
+    dnsLookup(hostname, { all: true, family, hints: options.hints }, (error, addresses) => {
       // One message for both outcomes, naming no address: the error goes back to whoever submitted the
       // URL, and telling "resolves to 10.1.2.3" (or even "resolves" from "does not") apart would make
       // imports an oracle for internal DNS.
@@ -205,7 +206,7 @@ function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): 
     const request = transport.request(url, {
       method: 'GET',
       agent: false,
-      lookup: guardedLookup(addressPolicy(options)) as unknown as net.LookupFunction,
+      lookup: guardedLookup(addressPolicy(options)),
       signal,
       headers: {
         'user-agent': options.userAgent,

@@ -53,7 +53,7 @@ export function safePostJson(input: string, body: string, headers: Record<string
     const request = transport.request(url, {
       method: 'POST',
       agent: false,
-      lookup: guardedLookup(addressPolicy(options)) as unknown as net.LookupFunction,
+      lookup: guardedLookup(addressPolicy(options)),
       signal,
       headers: {
         ...headers,

@@ -5,7 +5,6 @@ import {
   instanceofZodTypeLikeVoid,
   instanceofZodTypeObject,
   unwrapZodType,
-  type OpenApiProcedure,
 } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { Scope, SubjectType } from '../auth/scopes';
@@ -103,13 +102,13 @@ const NO_ARGUMENTS = z.strictObject({});
 
 export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
   const tools: CatalogTool[] = [];
-  forEachOpenApiProcedure(router._def.procedures as never, ({ path, meta, procedure }) => {
+  forEachOpenApiProcedure(router._def.procedures, ({ path, meta, procedure }) => {
     const apiMeta = meta as ApiMeta & { openapi: NonNullable<ApiMeta['openapi']> };
     if (!apiMeta.access) throw new Error(`procedure ${path} has no access rule`);
     const { method, summary = path, description } = apiMeta.openapi;
     const operationId = apiMeta.openapi.operationId ?? path.replace(/\./g, '-');
-    const { inputParser, outputParser } = getInputOutputParsers(procedure as OpenApiProcedure);
-    const voidInput = instanceofZodTypeLikeVoid(unwrapZodType(inputParser as never, true) as never);
+    const { inputParser, outputParser } = getInputOutputParsers(procedure);
+    const voidInput = instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true));
     const multipart = apiMeta.openapi.contentTypes?.includes('multipart/form-data') ?? false;
 
     let inputSchema: JsonSchema & { type: 'object' };
@@ -129,7 +128,7 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
     }
 
     // DELETE answers 204 with no body: its tool has no output schema and no structured result.
-    const voidOutput = instanceofZodTypeLikeVoid(unwrapZodType(outputParser as never, true) as never);
+    const voidOutput = outputParser === undefined || instanceofZodTypeLikeVoid(unwrapZodType(outputParser, true));
     const readOnly = method === 'GET';
     const idempotent = readOnly || method === 'PATCH' || method === 'PUT' || apiMeta.toolHints?.idempotent === true;
     const restPath = `/public/v1${apiMeta.openapi.path}`;
@@ -179,10 +178,10 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
  * holding the file's text, turned back into a File before the procedure runs, so the upload's own
  * validation (type, size, parsing) applies unchanged. Other fields pass through.
  */
-function fileArgumentsFor(path: string, inputParser: unknown, renamed: Map<string, string>) {
-  const unwrapped = unwrapZodType(inputParser as never, true) as unknown as { shape?: Record<string, z.ZodType> };
-  if (!instanceofZodTypeObject(unwrapped as never) || !unwrapped.shape) throw new Error(`procedure ${path}: multipart input must be an object`);
-  const shape: Record<string, z.ZodType> = {};
+function fileArgumentsFor(path: string, inputParser: z.ZodType, renamed: Map<string, string>) {
+  const unwrapped = unwrapZodType(inputParser, true);
+  if (!instanceofZodTypeObject(unwrapped)) throw new Error(`procedure ${path}: multipart input must be an object`);
+  const shape: Record<string, z.core.$ZodType> = {};
   const files = new Map<string, FileArgument>();
   for (const [field, schema] of Object.entries(unwrapped.shape)) {
     if (schema instanceof z.ZodFile) {

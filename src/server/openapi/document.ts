@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@trpc/server';
-import { forEachOpenApiProcedure, generateOpenApiDocument, type OpenAPIObject, type OpenApiRouter } from 'trpc-to-openapi';
+import { forEachOpenApiProcedure, generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { FIELD_ERROR_CODES, PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
@@ -51,8 +51,11 @@ export function accessDescription(access: ApiMeta['access']): string {
   return `**Access:** ${parts.join('; ')}.`;
 }
 
+/** A response of `components.responses`, as trpc-to-openapi's document type has it. */
+type ComponentResponse = NonNullable<NonNullable<OpenAPIObject['components']>['responses']>[string];
+
 export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 'publicBaseUrl'>): OpenAPIObject {
-  const doc = generateOpenApiDocument(router as unknown as OpenApiRouter, {
+  const doc = generateOpenApiDocument(router, {
     title: 'creator-api Public API',
     version: API_VERSION,
     baseUrl: `${config.publicBaseUrl}/public/v1`,
@@ -182,7 +185,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     },
   };
   const usedStatuses = new Set<string>();
-  const problemResponses = (): JsonObject =>
+  const problemResponses = (): Record<string, ComponentResponse> =>
     Object.fromEntries(
       Object.entries(STATUS_TEXT)
         .filter(([status]) => usedStatuses.has(status))
@@ -202,7 +205,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
           },
         ]),
     );
-  (doc as unknown as JsonObject)['x-problem-types'] = Object.fromEntries(
+  doc['x-problem-types'] = Object.fromEntries(
     Object.entries(PROBLEMS).map(([slug, p]) => [`${PROBLEM_TYPE_BASE}${slug}`, { status: p.status, title: p.title }]),
   );
   doc.tags = [
@@ -219,7 +222,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     { name: 'Webhooks', description: 'Webhook endpoints, their delivery log and the event catalogue; the events themselves are under `webhooks`.' },
   ];
 
-  forEachOpenApiProcedure(router._def.procedures as never, ({ meta }) => {
+  forEachOpenApiProcedure(router._def.procedures, ({ meta }) => {
     const apiMeta = meta as ApiMeta & { openapi: NonNullable<ApiMeta['openapi']> };
     const pathKey = apiMeta.openapi.path.replace(/\/$/, '');
     const operation = doc.paths[pathKey]?.[apiMeta.openapi.method.toLowerCase()] as JsonObject | undefined;
@@ -278,11 +281,11 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     operation.description = [operation.description, `${scopeNote}${bucket}`].filter(Boolean).join('\n\n');
     operation['x-required-scopes'] = apiMeta.access;
   });
-  doc.components.responses = problemResponses() as never;
+  doc.components.responses = problemResponses();
   // trpc-to-openapi's own error schemas: every error here is a Problem.
   for (const name of Object.keys(doc.components.schemas as JsonObject)) if (name.startsWith('error.')) delete (doc.components.schemas as JsonObject)[name];
-  (doc as unknown as JsonObject).security = [{ bearerAuth: [] }];
-  (doc as unknown as JsonObject)['x-scopes'] = SCOPES;
+  doc.security = [{ bearerAuth: [] }];
+  doc['x-scopes'] = SCOPES;
   Object.assign(doc, buildWebhooksSection(doc.components.schemas as JsonObject));
   doc.info.description = `${doc.info.description ?? ''}\n\n${EVENTS_GUIDE}`;
   return doc;

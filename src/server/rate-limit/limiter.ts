@@ -41,6 +41,7 @@ export function createRateLimiter(
       return [
         bucket,
         new Ratelimit({
+          // Cast: the adapter implements the few commands Ratelimit calls (eval/evalsha/scripts), not Upstash's whole client type.
           redis: redis as unknown as UpstashRedis,
           limiter: Ratelimit.slidingWindow(requests, `${windowSeconds} s`),
           prefix: `${keyPrefix}:${bucket}`,

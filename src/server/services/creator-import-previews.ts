@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { readStoredJson, storedJson } from '../db/json';
 import type { JobRunner } from '../jobs/runner';
 import { CREATOR_IMPORT_EVENT } from './creator-imports';
 import { insertRows } from '../db/bulk-insert';
@@ -152,8 +153,8 @@ export async function createCreatorImportPreview(db: Db, agencyId: string, sourc
       source: kind,
       sourceFilename: filename,
       total: rows.length,
-      rows: rows as never,
-      summary: summary as never,
+      rows: storedJson(rows),
+      summary: storedJson(summary),
       expiresAt: new Date(now + PREVIEW_TTL_MS),
     },
   });
@@ -194,7 +195,7 @@ export async function commitCreatorImportPreview(
     });
     if (claimed.count === 0) return null;
     const preview = await tx.creatorImportPreview.findUniqueOrThrow({ where: { id: previewId } });
-    const rows = preview.rows as unknown as StoredRow[];
+    const rows = readStoredJson<StoredRow[]>(preview.rows);
     if (rows.every((r) => r.status === 'invalid')) {
       throw new ApiError('conflict', `Every row of preview ${previewId} is invalid, so committing it would import nothing. Fix the rows and preview them again.`);
     }
@@ -233,13 +234,13 @@ export function previewStatus(preview: Pick<CreatorImportPreview, 'importId' | '
 }
 
 export function creatorImportPreviewView(preview: CreatorImportPreview) {
-  const rows = preview.rows as unknown as StoredRow[];
+  const rows = readStoredJson<StoredRow[]>(preview.rows);
   return {
     id: preview.id,
     status: previewStatus(preview),
     source: preview.source as 'csv' | 'rows',
     source_filename: preview.sourceFilename,
-    summary: preview.summary as unknown as PreviewSummary,
+    summary: readStoredJson<PreviewSummary>(preview.summary),
     rows: rows.map(({ row_number, status, display_name, creator_id, same_as_row, errors }) => ({
       row_number,
       status,

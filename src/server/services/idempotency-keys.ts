@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { readStoredJson, storedJson } from '../db/json';
 import type { FieldError, ProblemSlug } from '../http/problems';
 import { newObjectId } from '../lib/object-id';
 
@@ -63,7 +64,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, finge
     }
     if (existing.fingerprint !== fingerprint) return { outcome: 'fingerprint-mismatch' };
     if (existing.responseStatus !== null && existing.response !== null) {
-      return { outcome: 'replay', stored: existing.response as unknown as StoredOutcome };
+      return { outcome: 'replay', stored: readStoredJson<StoredOutcome>(existing.response) };
     }
     if (existing.lockedAt.getTime() + ABANDONED_CLAIM_MS <= now.getTime()) {
       const taken = await db.idempotencyKey.updateMany({
@@ -81,7 +82,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, finge
 export async function completeIdempotencyKey(db: Db, claim: IdempotencyClaim, status: number, stored: StoredOutcome): Promise<void> {
   await db.idempotencyKey.updateMany({
     where: { id: claim.id, lockedAt: claim.lockedAt, responseStatus: null },
-    data: { responseStatus: status, response: stored as never },
+    data: { responseStatus: status, response: storedJson(stored) },
   });
 }
 

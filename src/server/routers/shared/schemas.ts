@@ -23,7 +23,7 @@ export const updatedAt = timestamp.meta({ description: 'When it last changed (UT
 
 /** What a single-resource procedure returns; the envelope middleware adds `request_id`. */
 export function single<T extends z.ZodType>(data: T) {
-  return z.object({ data: data.meta({ description: 'The resource.' }) as unknown as T });
+  return z.object({ data: data.meta({ description: 'The resource.' }) });
 }
 
 /** What a list procedure returns: items plus list meta (optionally extended). */
