@@ -94,7 +94,7 @@ if (!agencyId) {
   await seedDb.setting.create({ data: { key: RAW_MARK, value: agencyId } });
 }
 if ((await marked(ROLLUP_MARK)) !== agencyId) {
-  const built = await step('rollups from the raw views (set-based rebuild)', () => rebuildPageViewRollups(seedDb, { owner: { type: 'agency', id: agencyId! } }));
+  const built = await step('rollups from the raw views (set-based rebuild)', () => rebuildPageViewRollups(seedDb, { owner: { type: 'agency', id: agencyId } }));
   console.log(`  ${fmt(built.rollups)} day rollups`);
   await step('ANALYZE rollups', () => seedSql('ANALYZE page_view_rollups', []));
   await seedDb.setting.upsert({ where: { key: ROLLUP_MARK }, create: { key: ROLLUP_MARK, value: agencyId }, update: { value: agencyId } });

@@ -14,7 +14,7 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { SponsorshipOpportunity } from '../src/generated/prisma/client';
-import { canonicalPlatform, SOCIAL_PLATFORMS, type SocialPlatformInput } from '../src/server/lib/social-identity';
+import { canonicalPlatform, SOCIAL_PLATFORMS } from '../src/server/lib/social-identity';
 import { opportunityView, rankMatches, scoreMatch, type MatchCandidate, type SponsorshipMatch } from '../src/server/services/sponsorships';
 import { fmt } from './support';
 
@@ -38,7 +38,7 @@ const some = <T>(values: readonly T[], max: number, min = 0): T[] => {
 };
 const hexId = (n: number, prefix: string) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
 
-const PLATFORMS = [...new Set(SOCIAL_PLATFORMS.map((p) => canonicalPlatform(p as SocialPlatformInput)))];
+const PLATFORMS = [...new Set(SOCIAL_PLATFORMS.map((p) => canonicalPlatform(p)))];
 // Weighted: most creators are on the big platforms.
 const COMMON_PLATFORMS = [...PLATFORMS.slice(0, 3), ...PLATFORMS.slice(0, 3), ...PLATFORMS];
 const COUNTRIES = ['US', 'GB', 'BR', 'DE', 'FR', 'IN', 'MX', 'ES', 'IT', 'CA', 'AU', 'JP', 'KR', 'NL', 'SE', 'PL', 'PT', 'AR', 'CO', 'NG'];

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { openMigratedDatabase, type Database } from '../src/server/db/database';
 import { EmbeddedDatabaseBusyError } from '../src/server/db/embedded-lock';
-import { ApiError } from '../src/server/http/problems';
+import { ApiError } from '../src/server/domain/errors';
 import { isObjectId } from '../src/server/lib/object-id';
 import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement, type SubjectRef } from '../src/server/services/accounts';
 import { createApiKey, isRollGracePeriod, listApiKeys, renameApiKey, revokeApiKey, rollApiKey, ROLL_GRACE_PERIODS, type ApiKeySummary } from '../src/server/services/api-keys';

@@ -4,7 +4,7 @@
  * revokeApiKey, resolveScopes); these actions only add the signed-in owner and form handling.
  */
 import { revalidatePath } from 'next/cache';
-import { ApiError } from '@/server/http/problems';
+import { ApiError } from '@/server/domain/errors';
 import { createApiKey, isRollGracePeriod, KEY_NAME_MAX, renameApiKey, revokeApiKey, rollApiKey } from '@/server/services/api-keys';
 import { formText, type FormState } from '@/server/web/form-state';
 import { KEY_EXPIRY_CHOICES, type CreatedKey } from '@/server/web/key-form';
@@ -78,7 +78,7 @@ export async function renameKeyAction(_previous: FormState, formData: FormData):
     revalidatePath('/settings/api-keys');
     return { status: 'saved', message: `Renamed to “${key.name}”.` };
   } catch (error) {
-    if (error instanceof ApiError) return { status: 'error', message: error.status === 404 ? 'That key was not found. Reload the page and try again.' : error.detail, values };
+    if (error instanceof ApiError) return { status: 'error', message: error.slug === 'not-found' ? 'That key was not found. Reload the page and try again.' : error.detail, values };
     throw error;
   }
 }
@@ -103,7 +103,7 @@ export async function rollKeyAction(_previous: RollKeyState, formData: FormData)
       rolled: { id: key.id, name: key.name, start: key.start, scopes: key.scopes, expires_at: key.expires_at, secret, oldKeyUntil: old.status === 'active' ? old.expires_at : null },
     };
   } catch (error) {
-    if (error instanceof ApiError) return { status: 'error', message: error.status === 404 ? 'That key was not found. Reload the page and try again.' : error.detail };
+    if (error instanceof ApiError) return { status: 'error', message: error.slug === 'not-found' ? 'That key was not found. Reload the page and try again.' : error.detail };
     throw error;
   }
 }

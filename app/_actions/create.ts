@@ -14,10 +14,10 @@ import { addCreatorToRoster, resolveTargetCreator } from '@/server/services/crea
 import { createDeck } from '@/server/services/decks';
 import { createLinkInBioPage } from '@/server/services/link-in-bio';
 import { createMediaKit } from '@/server/services/media-kits';
-import { createCampaignInput } from '@/server/routers/campaigns/create.schema';
-import { createDeckInput } from '@/server/routers/decks/create.schema';
-import { createLinkInBioInput } from '@/server/routers/link-in-bio/create.schema';
-import { createMediaKitInput } from '@/server/routers/media-kits/create.schema';
+import { createCampaignInput } from '@/server/services/campaign-input';
+import { createDeckInput } from '@/server/services/deck-input';
+import { createLinkInBioInput } from '@/server/services/link-in-bio-input';
+import { createMediaKitInput } from '@/server/services/media-kit-input';
 import { invalid, serviceResult } from '@/server/web/action-result';
 import { patchFromForm } from '@/server/web/editor';
 import { campaignCreateDefaults, campaignEditor } from '@/server/web/editors';

@@ -4,12 +4,12 @@
  * found"), then goes through the same service update as the API's PATCH.
  */
 import { revalidatePath } from 'next/cache';
-import { ApiError } from '@/server/http/problems';
+import { ApiError } from '@/server/domain/errors';
 import { getOwnedCampaign, updateCampaign } from '@/server/services/campaigns';
 import { getAgencyDeck, updateDeck } from '@/server/services/decks';
-import { deckFieldsShape } from '@/server/routers/decks/schemas';
+import { deckFieldsShape } from '@/server/services/deck-input';
 import { BLOCK_FIELD_RULES, BLOCK_TYPES, getLinkInBioPage, updateLinkInBioPage, type BlockType } from '@/server/services/link-in-bio';
-import { pageBlockChangeSchema, pageBlocksOnUpdate } from '@/server/routers/link-in-bio/schemas';
+import { pageBlockChangeSchema, pageBlocksOnUpdate } from '@/server/services/link-in-bio-input';
 import { getOwnedMediaKit, updateMediaKit } from '@/server/services/media-kits';
 import { saveEditorForm } from '@/server/web/editor';
 import { campaignEditor, deckEditor, linkInBioEditor, mediaKitEditor } from '@/server/web/editors';
@@ -28,7 +28,7 @@ async function loaded<T>(load: () => Promise<T>): Promise<T | null> {
   try {
     return await load();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && error.slug === 'not-found') return null;
     throw error;
   }
 }

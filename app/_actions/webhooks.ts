@@ -4,7 +4,7 @@
  * actions add the signed-in owner and form handling. Secrets travel back once, in the action's answer.
  */
 import { revalidatePath } from 'next/cache';
-import { ApiError } from '@/server/http/problems';
+import { ApiError } from '@/server/domain/errors';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

@@ -36,7 +36,7 @@ export function RosterImport({
       const next = await status(importId).catch(() => null);
       if (stopped) return;
       if (next) setCurrent(next);
-      if (!next || next.status === 'queued' || next.status === 'processing') timer = setTimeout(poll, 700);
+      if (!next || next.status === 'queued' || next.status === 'processing') timer = setTimeout(() => void poll(), 700);
       // Finished: refresh the server-rendered roster list below (this panel keeps its state).
       else router.refresh();
     };

@@ -30,7 +30,7 @@ export function SecretField({ id, label, value, describedBy }: { id: string; lab
       </label>
       <div className="secret-box">
         <input ref={inputRef} id={id} type="text" readOnly value={value} aria-describedby={describedBy} spellCheck={false} autoComplete="off" />
-        <button type="button" className="button" onClick={copy}>
+        <button type="button" className="button" onClick={() => void copy()}>
           Copy
         </button>
       </div>

@@ -4,4 +4,4 @@
  */
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
-export { GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD } from '@/server/http/next-api-route';
+export { GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD } from '@/server/next-api-route';

@@ -17,7 +17,7 @@ import { loadAppSecret } from './services/settings';
 import { registerJobHandlers } from './jobs/handlers';
 import { createInngestRunner } from './jobs/inngest';
 import { createLeasedRunner } from './jobs/leased-runner';
-import type { AppServices } from './trpc/context';
+import type { AppServices } from './domain/app-services';
 import { SecretBox } from './lib/secret-box';
 import { setDeliveryJobQueue } from './services/webhook-events';
 

@@ -44,7 +44,7 @@ describe('rolling and renaming API keys', () => {
     expect(fresh.status).toBe(200);
     expect((await fresh.json()).data.scopes).toEqual(['roster:read', 'decks:read']);
     // Rolled once: roll the replacement instead.
-    await expect(rollApiKey(t.db, key.id, '1h', { subject: agency })).rejects.toMatchObject({ status: 409 });
+    await expect(rollApiKey(t.db, key.id, '1h', { subject: agency })).rejects.toMatchObject({ slug: 'conflict' });
   });
 
   it('after the grace period the old secret is a 401 api-key-expired', async () => {
@@ -69,24 +69,24 @@ describe('rolling and renaming API keys', () => {
     const { key } = await newKey('race');
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => rollApiKey(t.db, key.id, '24h', { subject: agency })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409 });
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ slug: 'conflict' });
     const named = (await listApiKeys(t.db, { subject: agency })).filter((k) => k.name === 'race');
     expect(named).toHaveLength(2);
   });
 
   it('another account’s key is not found; revoked keys cannot be rolled', async () => {
     const { key } = await newKey();
-    await expect(rollApiKey(t.db, key.id, '24h', { subject: other })).rejects.toMatchObject({ status: 404 });
-    await expect(renameApiKey(t.db, key.id, 'x', { subject: other })).rejects.toMatchObject({ status: 404 });
+    await expect(rollApiKey(t.db, key.id, '24h', { subject: other })).rejects.toMatchObject({ slug: 'not-found' });
+    await expect(renameApiKey(t.db, key.id, 'x', { subject: other })).rejects.toMatchObject({ slug: 'not-found' });
     await rollApiKey(t.db, key.id, 'none', { subject: agency });
-    await expect(rollApiKey(t.db, key.id, '24h', { subject: agency })).rejects.toMatchObject({ status: 409 });
+    await expect(rollApiKey(t.db, key.id, '24h', { subject: agency })).rejects.toMatchObject({ slug: 'conflict' });
   });
 
   it('renames a key (1–100 characters) without touching its secret', async () => {
     const { key, secret } = await newKey();
     expect((await renameApiKey(t.db, key.id, '  Zapier prod  ', { subject: agency })).name).toBe('Zapier prod');
-    await expect(renameApiKey(t.db, key.id, '   ', { subject: agency })).rejects.toMatchObject({ status: 400 });
-    await expect(renameApiKey(t.db, key.id, 'x'.repeat(101), { subject: agency })).rejects.toMatchObject({ status: 400 });
+    await expect(renameApiKey(t.db, key.id, '   ', { subject: agency })).rejects.toMatchObject({ slug: 'validation-error' });
+    await expect(renameApiKey(t.db, key.id, 'x'.repeat(101), { subject: agency })).rejects.toMatchObject({ slug: 'validation-error' });
     expect((await me(secret)).status).toBe(200);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '../../src/server/services/campaign-report';
 import { createCampaign } from '../../src/server/services/campaigns';
 import { getPublicCampaignReport } from '../../src/server/services/public-pages';
-import { ApiError } from '../../src/server/http/problems';
+import { ApiError } from '../../src/server/domain/errors';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 
 describe('campaign report contents', () => {
@@ -63,7 +63,7 @@ describe('campaign report contents', () => {
 
   it('refuses a post by a non-participant, the same URL twice, and negative metrics', async () => {
     const campaign = await createCampaign(t.db, agency, { name: 'Rules' });
-    await expect(addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://example.com/p/1', 1))).rejects.toMatchObject({ status: 400 });
+    await expect(addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://example.com/p/1', 1))).rejects.toMatchObject({ slug: 'validation-error' });
     await addCampaignParticipant(t.db, agency, campaign.id, rosterCreatorId);
     await addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://example.com/p/1', 1));
     const duplicate = await addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://example.com/p/1', 2)).catch((e: unknown) => e);
@@ -87,10 +87,10 @@ describe('campaign report contents', () => {
 
   it('treats another agency’s campaign and a creator off the roster as not found', async () => {
     const campaign = await createCampaign(t.db, agency, { name: 'Mine' });
-    await expect(addCampaignParticipant(t.db, other, campaign.id, rosterCreatorId)).rejects.toMatchObject({ status: 404 });
-    await expect(setCampaignPublicReport(t.db, other, campaign.id, true)).rejects.toMatchObject({ status: 404 });
+    await expect(addCampaignParticipant(t.db, other, campaign.id, rosterCreatorId)).rejects.toMatchObject({ slug: 'not-found' });
+    await expect(setCampaignPublicReport(t.db, other, campaign.id, true)).rejects.toMatchObject({ slug: 'not-found' });
     const foreign = await addCreatorToRoster(t.db, { agencyId: other.id, input: { display_name: 'Elsewhere' }, source: 'ui' });
-    await expect(addCampaignParticipant(t.db, agency, campaign.id, foreign.creator.id)).rejects.toMatchObject({ status: 404 });
+    await expect(addCampaignParticipant(t.db, agency, campaign.id, foreign.creator.id)).rejects.toMatchObject({ slug: 'not-found' });
     expect((await t.db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).publicReportEnabled).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRows } from '../../src/server/db/bulk-insert';
 import { newObjectId } from '../../src/server/lib/object-id';
-import { isUniqueViolation } from '../../src/server/services/accounts';
+import { isUniqueViolation } from '../../src/server/db/unique-violation';
 import { startTestApp, type TestApp } from '../support/app';
 
 // On whichever database the suite uses (PGlite locally, PostgreSQL in CI): the raw bulk insert must

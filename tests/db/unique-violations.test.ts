@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgency, isUniqueViolation } from '../../src/server/services/accounts';
+import { isUniqueViolation } from '../../src/server/db/unique-violation';
+import { createAgency } from '../../src/server/services/accounts';
 import { newObjectId } from '../../src/server/lib/object-id';
 import { startTestApp, type TestApp } from '../support/app';
 

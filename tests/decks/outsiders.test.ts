@@ -41,7 +41,7 @@ describe('decks: outsiders are refused and change nothing', () => {
   async function expectRefused(key: string | undefined, expected: Record<string, [number, string]>) {
     const before = await deckState(t, [agencyId, otherAgencyId]);
     for (const op of operations()) {
-      const response = await t.request(op.path, { ...op.init, key } as RequestInit & { key?: string; json?: unknown });
+      const response = await t.request(op.path, { ...op.init, key });
       const [status, slug] = expected[op.name]!;
       expect(response.status, op.name).toBe(status);
       expect(response.headers.get('content-type'), op.name).toBe('application/problem+json');

@@ -27,12 +27,14 @@ describe('deck passwords are write-only: never returned, never logged', () => {
 
   beforeEach(() => {
     captured = [];
+    // Kept to be put back as is in afterEach, never called detached.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     originalWrite = process.stderr.write;
     // Capture (and swallow) everything written to stderr while the requests run: that is where logs go.
     process.stderr.write = ((chunk: unknown) => {
       captured.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
       return true;
-    }) as typeof process.stderr.write;
+    });
   });
   afterEach(() => {
     process.stderr.write = originalWrite;

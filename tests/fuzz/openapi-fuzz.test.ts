@@ -135,7 +135,7 @@ describe('fuzzing every operation of /openapi.json', () => {
     ajv.addFormat('uri', (s: string) => URL.canParse(s));
     ajv.addFormat('email', (s: string) => /^[^@\s]+@[^@\s]+$/.test(s));
     ajv.addFormat('binary', () => true);
-    ajv.addSchema(document as object, 'openapi');
+    ajv.addSchema(document, 'openapi');
     const validators = new Map<string, ValidateFunction>();
     const validatorFor = (template: string, method: string, status: string): ValidateFunction | null => {
       const cacheKey = `${method} ${template} ${status}`;
@@ -231,7 +231,7 @@ describe('fuzzing every operation of /openapi.json', () => {
             {
               weight: 5,
               arbitrary: fc
-                .tuple(valid, fc.nat(), fc.oneof(hostileValue, deepNesting, prototypeKeysObject), fc.constantFrom('replace', 'replace', 'add-key', 'remove') as fc.Arbitrary<'replace' | 'add-key' | 'remove'>)
+                .tuple(valid, fc.nat(), fc.oneof(hostileValue, deepNesting, prototypeKeysObject), fc.constantFrom<'replace' | 'add-key' | 'remove'>('replace', 'replace', 'add-key', 'remove'))
                 .map(([value, pick, replacement, mode]): Body => ({ kind: 'json', value: mutate(value, pick, replacement, mode) })),
             },
             { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((text): Body => ({ kind: 'raw', text })) },

@@ -194,7 +194,7 @@ export function mutate(value: unknown, pick: number, replacement: unknown, mode:
   walk(copy);
   if (nodes.length === 0) return replacement;
   const target = nodes[pick % nodes.length]!;
-  if (mode === 'remove' && !Array.isArray(target.parent)) delete (target.parent as Record<string, unknown>)[target.key as string];
+  if (mode === 'remove' && !Array.isArray(target.parent)) delete target.parent[target.key as string];
   else (target.parent as Record<string | number, unknown>)[target.key] = replacement;
   return copy;
 }

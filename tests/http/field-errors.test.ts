@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_ERROR_CODES } from '../../src/server/http/problems';
+import { FIELD_ERROR_CODES } from '../../src/server/domain/errors';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 
 /** `errors[].code` comes from the documented closed list, and `message` states the rule. */

@@ -4,7 +4,7 @@ import { InngestTestEngine } from '@inngest/test';
 import { Inngest } from 'inngest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId } from '../../src/server/lib/object-id';
-import type { JobStep } from '../../src/server/jobs/runner';
+import type { JobStep } from '../../src/server/domain/jobs';
 import { LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport } from '../../src/server/services/link-in-bio-imports';
 import { insertJob } from '../../src/server/jobs/queue';
 import { readProblem, startTestApp, type TestApp } from '../support/app';

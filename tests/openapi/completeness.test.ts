@@ -60,7 +60,7 @@ describe('OpenAPI document completeness', () => {
   it('has a request and a response example for every operation, valid against its zod schemas', () => {
     const procedures = new Map<string, OpenApiProcedure>();
     forEachOpenApiProcedure(appRouter._def.procedures as never, ({ meta, procedure }) => {
-      procedures.set(`${meta.openapi.method} ${meta.openapi.path}`, procedure as OpenApiProcedure);
+      procedures.set(`${meta.openapi.method} ${meta.openapi.path}`, procedure);
     });
     expect(Object.keys(OPERATION_EXAMPLES).sort(), 'one example per operation, none stale').toEqual([...procedures.keys()].sort());
 

@@ -11,7 +11,7 @@ import { createAgency, createCreatorAccount } from '../../src/server/services/ac
 import { createApiKey } from '../../src/server/services/api-keys';
 import type { Scope } from '../../src/server/auth/scopes';
 import { insertJob } from '../../src/server/jobs/queue';
-import type { JobRunner } from '../../src/server/jobs/runner';
+import type { JobRunner } from '../../src/server/domain/jobs';
 
 export interface TestApp {
   app: App;

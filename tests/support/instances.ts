@@ -30,11 +30,11 @@ export async function startInstance(name: string, port: number, env: Record<stri
   });
   let stderr = '';
   let listening = false;
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   // Its own banner, not just any answer on the port: another process holding the port must fail the start.
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     if (chunk.toString().includes('creator-api listening on')) listening = true;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiError } from '../../src/server/http/problems';
-import { keysetPage } from '../../src/server/lib/cursor';
+import { ApiError } from '../../src/server/domain/errors';
+import { keysetPage } from '../../src/server/domain/pagination';
 import { getMe } from '../../src/server/routers/me/get';
 import { list, objectId, pageQuery, single } from '../../src/server/routers/shared/schemas';
 import { apiProcedure, router } from '../../src/server/trpc/procedures';

@@ -164,7 +164,7 @@ describe('webhook deliveries', () => {
     expect(events.filter((e) => (e.payload as { data: { id: string } }).data.id === deckId)).toHaveLength(1);
     const delivered = await receiver.waitFor((d) => d.json.type === 'deck.created' && d.json.data.id === deckId);
     // URLs in the payload are built on PUBLIC_BASE_URL, like the API's.
-    expect(delivered.json.data.share_url).toBe(`${t.app.services.config.publicBaseUrl}/d/${delivered.json.data.slug}`);
+    expect(delivered.json.data.share_url).toBe(`${t.app.services.config.publicBaseUrl}/d/${String(delivered.json.data.slug)}`);
     await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { method: 'DELETE', key });
   });
 

@@ -51,7 +51,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
+    const answer = async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
       const delivery: ReceivedDelivery = { headers, body, json: JSON.parse(body), receivedAt: Date.now() };
@@ -59,7 +59,9 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
       const status = await receiver.answer(delivery, index);
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 300 ? `receiver said ${status}` : 'ok');
       for (const wake of [...waiters]) wake();
-    });
+    };
+    // The listener itself is not async: node would drop its promise.
+    req.on('end', () => void answer());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { SiteChrome } from '../../_components/site-chrome';
-import { FIELD_ERROR_CODES, PROBLEMS, PROBLEM_TYPE_BASE, problemBody, type ProblemSlug } from '@/server/http/problems';
+import { FIELD_ERROR_CODES, type ProblemSlug } from '@/server/domain/errors';
+import { PROBLEMS, PROBLEM_TYPE_BASE, problemBody } from '@/server/http/problems';
 
 export const metadata: Metadata = {
   title: 'Error types',

@@ -54,7 +54,7 @@ export function acquireEmbeddedLock(dataDir: string, command: string): () => voi
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       let holder: { pid: number; command: string; startedAt: string } | null = null;
       try {
-        holder = JSON.parse(readFileSync(lockPath, 'utf8'));
+        holder = JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number; command: string; startedAt: string };
       } catch {
         holder = null;
       }

@@ -8,8 +8,8 @@ import type { Prisma } from '../../generated/prisma/client';
 
 /** Plain data (strings, numbers, booleans, null, arrays, plain objects) for a Json column. */
 export function storedJson(value: object): Prisma.InputJsonValue {
-  // Interfaces lack the index signature Prisma's JSON input type asks for; the callers' values are plain data.
-  return value as Prisma.InputJsonValue;
+  // Typed `object` so interfaces (no index signature) are accepted; the callers' values are plain data.
+  return value;
 }
 
 /** A Json column's value as the type it was written with (the column holds only what `storedJson` wrote). */

@@ -29,7 +29,7 @@ function loadWasm(): Promise<void> {
     const wasmPath = path.join(path.dirname(require.resolve(/* webpackIgnore: true */ 'prisma/package.json')), 'build/schema_engine_bg.wasm');
     const bytes = await readFile(wasmPath);
     const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
-    const exports = instance.exports as Parameters<typeof glue.__wbg_set_wasm>[0] & { __wbindgen_start(): void };
+    const exports = instance.exports as WebAssembly.Exports & { __wbindgen_start(): void };
     glue.__wbg_set_wasm(exports);
     exports.__wbindgen_start();
   })();
@@ -94,7 +94,7 @@ async function withEngine<T>(
     { datamodels: [[schema.path, schema.content]] },
     () => {},
     bindMigrationAwareSqlAdapterFactory(factory),
-  )) as SchemaEngine;
+  ));
   try {
     return await run(engine);
   } finally {
@@ -135,7 +135,7 @@ export async function diffMigrationsToSchema(
       script: true,
       exitCode: null,
       filters: NO_FILTERS,
-    } as Parameters<SchemaEngine['diff']>[0]);
+    });
     const sql = result.stdout?.trim() ?? '';
     return sql === '' || sql === EMPTY_MIGRATION ? null : `${sql}\n`;
   });

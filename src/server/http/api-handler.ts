@@ -1,6 +1,8 @@
-import type { AnyRouter, TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
+import type { OpenApiRouter } from 'trpc-to-openapi';
 import { buildOpenApiDocument } from '../openapi/document';
-import type { AppServices, RequestContext } from '../trpc/context';
+import type { AppServices } from '../domain/app-services';
+import type { RequestContext } from '../trpc/context';
 import { authenticateRequest } from '../trpc/middleware';
 import type { AuthenticatedKey } from '../services/api-keys';
 import { compressResponse } from './compression';
@@ -8,7 +10,7 @@ import type { ApiRequest, ApiResponse } from './exchange';
 import { prototypeQueryKeys, unstorableText } from './input-guards';
 import { problemResponse } from './problem-response';
 import { callProcedure, prepareCalls } from './procedure-call';
-import { ApiError } from './problems';
+import { ApiError } from '../domain/errors';
 import { requestIdFrom } from './request-id';
 import { readRequestBody } from './request-body';
 import { API_PREFIX, OPENAPI_PATHS, collectRoutes, createRouteTable, type Route } from './routes';
@@ -32,7 +34,7 @@ export type ApiHandler = ((request: ApiRequest) => Promise<ApiResponse>) & {
 
 const INTERNAL_ERROR_DETAIL = 'An unexpected error occurred. Nothing about it is your fault; quote the request_id if you contact support.';
 
-export function createApiHandler(services: AppServices, router: AnyRouter): ApiHandler {
+export function createApiHandler(services: AppServices, router: OpenApiRouter): ApiHandler {
   const { logger, config } = services;
   const routeTable = createRouteTable(collectRoutes(router));
   // Per operation, once: its procedure, input shape and coercion (see procedure-call.ts).

@@ -105,9 +105,9 @@ function streamOf(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array>
     {
       async pull(controller) {
         iterator ??= chunks[Symbol.asyncIterator]();
-        const { done, value } = await iterator.next();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
       },
       async cancel() {
         await iterator?.return?.();
@@ -133,7 +133,7 @@ export function toFetchRequest(request: ApiRequest, origin: string): Request {
     body: body ? streamOf(body) : undefined,
     // Required by undici for a streamed request body.
     ...(body ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  });
 }
 
 export function toFetchResponse(response: ApiResponse): Response {

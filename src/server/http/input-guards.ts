@@ -1,5 +1,5 @@
 import { unstorableTextProblem } from '../lib/storable-text';
-import type { FieldError } from './problems';
+import type { FieldError } from '../domain/errors';
 
 /**
  * Input rules that hold for every operation, applied once by the HTTP adapter before any schema runs.
@@ -38,7 +38,7 @@ export function unstorableText(value: unknown, location: string): FieldError[] {
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i -= 1) stack.push([current[i], childPath(path, i)]);
     } else if (current !== null && typeof current === 'object') {
-      const entries = Object.entries(current);
+      const entries = Object.entries(current as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i -= 1) {
         const [key, child] = entries[i]!;
         const keyProblem = textProblem(key);

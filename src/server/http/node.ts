@@ -1,8 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiHandler } from './api-handler';
+import type { ProblemSlug } from '../domain/errors';
 import { fromNodeRequest, type ApiResponse } from './exchange';
-import { PROBLEMS, problemBody, type ProblemSlug } from './problems';
+import { PROBLEMS, problemBody } from './problems';
 import { acceptRequestId, newRequestId } from './request-id';
 import { API_PREFIX, OPENAPI_PATHS } from './routes';
 import { API_SECURITY_HEADERS } from './security-headers';

@@ -1,5 +1,6 @@
 import type { ApiResponse } from './exchange';
-import { problemBody, type FieldError, type ProblemSlug } from './problems';
+import type { FieldError, ProblemSlug } from '../domain/errors';
+import { problemBody } from './problems';
 
 /** An application/problem+json answer with the headers every API error carries. */
 export function problemResponse(

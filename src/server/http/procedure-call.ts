@@ -4,7 +4,6 @@ import { ZodArray, type ZodObject, type ZodType } from 'zod/v4';
 import type { $ZodType } from 'zod/v4/core';
 import {
   coerceSchema,
-  forEachOpenApiProcedure,
   instanceofZodTypeCoercible,
   instanceofZodTypeLikeVoid,
   instanceofZodTypeObject,
@@ -12,6 +11,7 @@ import {
   unwrapZodType,
 } from 'trpc-to-openapi';
 import type { RequestContext } from '../trpc/context';
+import { forEachApiOperation } from '../trpc/operations';
 
 /**
  * Calls an OpenAPI-mapped tRPC procedure the way trpc-to-openapi's handler would — input from the
@@ -79,7 +79,7 @@ export interface PreparedCall {
   arrayKeys: ReadonlySet<string>;
 }
 
-function arrayKeysOf(schema: ZodObject): Set<string> {
+function arrayKeysOf(schema: ZodObject<Readonly<Record<string, $ZodType>>>): Set<string> {
   const keys = new Set<string>();
   for (const [key, shape] of Object.entries(schema.shape)) {
     const inner = instanceofZodTypeOptional(shape) ? shape.unwrap() : shape;
@@ -114,7 +114,7 @@ export function prepareCalls(router: AnyRouter): Map<string, PreparedCall> {
   const calls = new Map<string, PreparedCall>();
   const queryLeaves = new Set<object>();
   const bodyLeaves = new Set<object>();
-  forEachOpenApiProcedure(router._def.procedures, ({ path, type, procedure, meta }) => {
+  forEachApiOperation(router, ({ path, type, procedure, meta }) => {
     const inputs = procedure._def.inputs as $ZodType[];
     const input = inputs.at(-1);
     const unwrapped = input === undefined ? undefined : unwrapZodType(input, true);

@@ -16,9 +16,9 @@ async function discardRest(chunks: AsyncIterator<Uint8Array>): Promise<void> {
   let discarded = 0;
   try {
     for (;;) {
-      const { done, value } = await chunks.next();
-      if (done) return;
-      discarded += value.byteLength;
+      const next = await chunks.next();
+      if (next.done) return;
+      discarded += next.value.byteLength;
       if (discarded > DRAIN_AFTER_REFUSAL_BYTES) break;
     }
   } catch {

@@ -1,6 +1,7 @@
 import type { AnyRouter } from '@trpc/server';
-import { forEachOpenApiProcedure, getPathParameters, getPathRegExp, normalizePath } from 'trpc-to-openapi';
+import { getPathParameters, getPathRegExp, normalizePath } from 'trpc-to-openapi';
 import type { ApiMeta } from '../trpc/meta';
+import { forEachApiOperation } from '../trpc/operations';
 import { createRouteMatcher } from './route-matcher';
 
 export const API_PREFIX = '/public/v1';
@@ -19,14 +20,14 @@ export interface Route {
 
 export function collectRoutes(router: AnyRouter): Route[] {
   const routes: Route[] = [];
-  forEachOpenApiProcedure(router._def.procedures, ({ meta, path }) => {
+  forEachApiOperation(router, ({ meta, path }) => {
     const template = normalizePath(meta.openapi.path);
     routes.push({
       method: meta.openapi.method,
       template,
       pattern: getPathRegExp(template),
       pathParams: getPathParameters(template),
-      meta: meta as ApiMeta,
+      meta,
       procedurePath: path,
     });
   });
@@ -42,7 +43,7 @@ export type RouteMatch =
 export interface RouteTable {
   match(method: string, pathname: string): RouteMatch;
   /** The methods routed at an API path, or null when no route matches (the node layer's 405s). */
-  allowedMethods(pathname: string): string[] | null;
+  allowedMethods: (pathname: string) => string[] | null;
 }
 
 export function createRouteTable(routes: readonly Route[]): RouteTable {
@@ -71,7 +72,7 @@ export function createRouteTable(routes: readonly Route[]): RouteTable {
       if (!route) return { kind: 'method-not-allowed', allow: methodsOf(matching) };
       return { kind: 'route', route, path, pathParams: route.pattern.exec(path)?.groups ?? {} };
     },
-    allowedMethods(pathname) {
+    allowedMethods: (pathname) => {
       if (OPENAPI_PATHS.has(pathname)) return ['GET'];
       const matching = routesAt(pathname).routes;
       return matching.length > 0 ? methodsOf(matching) : null;

@@ -4,7 +4,7 @@ import type { HeaderReader } from '../services/page-views';
 import { isDeckUnlocked } from '../services/public-pages';
 import { SHARE_PAGES_CHANNEL } from '../services/share-page-invalidation';
 import { deckUnlockCookieName, matchSharePath, resolveSharePage, type SharePageMeta, type SharePageRoute } from '../services/share-pages';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../domain/app-services';
 import { newRequestId } from './request-id';
 import { clientAddress } from '../lib/client-address';
 

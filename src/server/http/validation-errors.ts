@@ -1,4 +1,4 @@
-import { fieldErrorCode, type FieldError } from './problems';
+import { fieldErrorCode, type FieldError } from '../domain/errors';
 
 /** Where a request value came from, for `errors[].path`. */
 export type InputLocation = 'path' | 'query' | 'body';

@@ -1,7 +1,7 @@
 import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport } from '../services/link-in-bio-imports';
 import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport } from '../services/creator-imports';
 import { abandonDelivery, attemptDelivery } from '../services/webhook-deliveries';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../domain/app-services';
 import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from '../services/webhook-events';
 
 /**

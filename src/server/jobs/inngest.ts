@@ -6,7 +6,8 @@ import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
 import { createJobClaimer, newInstanceId } from './leased-runner';
 import { finishJob, insertJob, retryJob, settleDispatchedJob, type ClaimedJob } from './queue';
-import { RetryJobLater, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner } from './runner';
+import type { JobFailureHandler, JobHandler, JobOptions, JobRunner } from '../domain/jobs';
+import { RetryJobLater } from './runner';
 
 /**
  * Inngest wiring, used when INNGEST_EVENT_KEY or INNGEST_DEV is set. Jobs are still written to the
@@ -114,8 +115,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
           return { ok: true };
         },
       );
-      // Cast: Inngest's function type carries the event schema as a generic that InngestFunction.Any does not widen to.
-      functions.set(event, fn as unknown as InngestFunction.Any);
+      functions.set(event, fn);
     },
     enqueue: (tx, job) => insertJob(tx, options.jobs.queue, { ...job, maxAttempts: job.maxAttempts ?? jobOptions.get(job.kind)?.maxAttempts }),
     functions: () => [...functions.values()],

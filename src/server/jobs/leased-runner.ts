@@ -8,7 +8,6 @@ import {
   claimJob,
   finishJob,
   insertJob,
-  JOBS_CHANNEL,
   nextWakeInMs,
   pendingJobCount,
   recordStep,
@@ -17,7 +16,8 @@ import {
   retryJob,
   type ClaimedJob,
 } from './queue';
-import { defaultBackoff, RetryJobLater, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from './runner';
+import { JOBS_CHANNEL, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from '../domain/jobs';
+import { defaultBackoff, RetryJobLater } from './runner';
 
 /**
  * Runs jobs from the `jobs` table on every live instance:

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
-import type { Prisma } from '../../generated/prisma/client';
 import { newObjectId } from '../lib/object-id';
+import { JOBS_CHANNEL, type JobWriter, type NewJob } from '../domain/jobs';
 
 /**
  * The `jobs` table: every statement the runners and the operator CLI use. Each write that changes
@@ -10,28 +10,6 @@ import { newObjectId } from '../lib/object-id';
  */
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'dispatched'] as const;
 export type JobState = (typeof JOB_STATES)[number];
-
-/** NOTIFY channel: the payload is the queue name that has something new to claim. */
-export const JOBS_CHANNEL = 'jobs_due';
-
-export interface JobAccount {
-  type: 'agency' | 'creator';
-  id: string;
-}
-
-export interface NewJob {
-  kind: string;
-  /** Whose work it is: per-account concurrency limits and round-robin across accounts. */
-  account: JobAccount;
-  payload: Record<string, unknown>;
-  /** Not before this time (default: now). */
-  runAt?: Date;
-  /** Handler errors are retried until the job has been claimed this many times (default 1: no retry). */
-  maxAttempts?: number;
-}
-
-/** Prisma's client or the transaction client of the work the job stands for. */
-export type JobWriter = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;
 
 export interface ClaimedJob {
   id: string;

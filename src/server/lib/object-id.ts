@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 /**
  * 24-hex ObjectIds: 4 bytes of seconds, 5 random bytes fixed per process, 3 bytes of counter.
@@ -8,6 +9,9 @@ const processUnique = randomBytes(5).toString('hex');
 let counter = randomBytes(3).readUIntBE(0, 3);
 
 export const OBJECT_ID_PATTERN = /^[a-fA-F0-9]{24}$/;
+
+/** An ObjectId in input or output schemas. */
+export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hexadecimal ObjectId');
 
 export function newObjectId(now: number = Date.now()): string {
   counter = (counter + 1) % 0x1000000;

@@ -161,11 +161,11 @@ export function guardedLookup(allowAddress: (address: string) => boolean): net.L
       // URL, and telling "resolves to 10.1.2.3" (or even "resolves" from "does not") apart would make
       // imports an oracle for internal DNS.
       if (error || addresses.length === 0) {
-        callback(new SafeFetchError('dns-failure', notPublic(hostname)) as NodeJS.ErrnoException, []);
+        callback(new SafeFetchError('dns-failure', notPublic(hostname)), []);
         return;
       }
       if (addresses.some((a) => !allowAddress(a.address))) {
-        callback(new SafeFetchError('blocked-address', notPublic(hostname)) as NodeJS.ErrnoException, []);
+        callback(new SafeFetchError('blocked-address', notPublic(hostname)), []);
         return;
       }
       if (options.all) callback(null, addresses);

@@ -65,9 +65,9 @@ export function ruleMessage(issue: Issue): string | undefined {
       return values.length === 1 ? `must be ${JSON.stringify(values[0])}` : `must be one of ${values.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
     }
     case 'too_small':
-      return sizeRule(issue as Issue & { origin?: string }, (issue as Issue & { minimum: number }).minimum, true);
+      return sizeRule(issue, (issue as Issue & { minimum: number }).minimum, true);
     case 'too_big':
-      return sizeRule(issue as Issue & { origin?: string }, (issue as Issue & { maximum: number }).maximum, false);
+      return sizeRule(issue, (issue as Issue & { maximum: number }).maximum, false);
     case 'not_multiple_of':
       return `must be a multiple of ${(issue as Issue & { divisor: number }).divisor}`;
     case 'invalid_union':

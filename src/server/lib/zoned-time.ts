@@ -69,7 +69,7 @@ function intlOffset(zone: string, instant: number): number {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const seconds = Math.floor(instant / 1000) * 1000;
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - seconds;
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second) - seconds;
 }
 
 interface YearTable {

@@ -10,10 +10,12 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { requestIdFrom } from '../http/request-id';
-import { ApiError, problemBody, type ProblemSlug } from '../http/problems';
+import { ApiError, type ProblemSlug } from '../domain/errors';
+import { problemBody } from '../http/problems';
 import { MAX_IMPORT_BYTES } from '../services/csv-roster';
 import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';
-import type { AppServices, RequestContext } from '../trpc/context';
+import type { AppServices } from '../domain/app-services';
+import type { RequestContext } from '../trpc/context';
 import { t } from '../trpc/init';
 import { API_VERSION } from '../openapi/document';
 import { serverCard } from './discovery';

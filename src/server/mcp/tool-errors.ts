@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { ApiError, fieldErrorCode, problemBody, type FieldError, type ProblemBody } from '../http/problems';
+import { ApiError, fieldErrorCode, type FieldError } from '../domain/errors';
+import { problemBody, type ProblemBody } from '../http/problems';
 import type { Logger } from '../lib/logger';
 import type { CatalogTool } from './tools';
 

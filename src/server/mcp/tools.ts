@@ -1,6 +1,5 @@
 import type { AnyRouter } from '@trpc/server';
 import {
-  forEachOpenApiProcedure,
   getInputOutputParsers,
   instanceofZodTypeLikeVoid,
   instanceofZodTypeObject,
@@ -10,6 +9,7 @@ import { z } from 'zod';
 import type { Scope, SubjectType } from '../auth/scopes';
 import { accessDescription } from '../openapi/document';
 import type { ApiMeta } from '../trpc/meta';
+import { forEachApiOperation } from '../trpc/operations';
 import { toToolJsonSchema, type JsonSchema } from './json-schema';
 
 /**
@@ -48,7 +48,7 @@ export interface CatalogTool {
   restPath: string;
   access: NonNullable<ApiMeta['access']>;
   /** Tool arguments → the procedure's input (files from text; undefined for a void input). */
-  toProcedureInput(args: Record<string, unknown>): unknown;
+  toProcedureInput: (args: Record<string, unknown>) => unknown;
   /** A REST-style field path (`body.file`, `query.limit`) → the argument it names. */
   argumentPath(path: string): string;
 }
@@ -102,8 +102,7 @@ const NO_ARGUMENTS = z.strictObject({});
 
 export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
   const tools: CatalogTool[] = [];
-  forEachOpenApiProcedure(router._def.procedures, ({ path, meta, procedure }) => {
-    const apiMeta = meta as ApiMeta & { openapi: NonNullable<ApiMeta['openapi']> };
+  forEachApiOperation(router, ({ path, meta: apiMeta, procedure }) => {
     if (!apiMeta.access) throw new Error(`procedure ${path} has no access rule`);
     const { method, summary = path, description } = apiMeta.openapi;
     const operationId = apiMeta.openapi.operationId ?? path.replace(/\./g, '-');
@@ -208,7 +207,7 @@ function fileArgumentsFor(path: string, inputParser: z.ZodType, renamed: Map<str
   const argumentsSchema = z.strictObject(shape);
   return {
     inputSchema: toToolJsonSchema(argumentsSchema, 'input') as JsonSchema & { type: 'object' },
-    toProcedureInput(args: Record<string, unknown>) {
+    toProcedureInput: (args: Record<string, unknown>) => {
       // Throws a ZodError naming the argument (the caller reports it like any invalid input).
       const parsed = argumentsSchema.parse(args) as Record<string, unknown>;
       const { filename, ...input } = parsed;

@@ -1,9 +1,10 @@
-import type { AnyRouter } from '@trpc/server';
-import { forEachOpenApiProcedure, generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { generateOpenApiDocument, type OpenAPIObject, type OpenApiRouter } from 'trpc-to-openapi';
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
-import { FIELD_ERROR_CODES, PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
+import { FIELD_ERROR_CODES } from '../domain/errors';
+import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import type { ApiMeta } from '../trpc/meta';
+import { forEachApiOperation } from '../trpc/operations';
 import { OPERATION_EXAMPLES, type OperationExample } from './examples';
 import { buildWebhooksSection, EVENTS_GUIDE } from './webhooks';
 
@@ -54,7 +55,7 @@ export function accessDescription(access: ApiMeta['access']): string {
 /** A response of `components.responses`, as trpc-to-openapi's document type has it. */
 type ComponentResponse = NonNullable<NonNullable<OpenAPIObject['components']>['responses']>[string];
 
-export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 'publicBaseUrl'>): OpenAPIObject {
+export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConfig, 'publicBaseUrl'>): OpenAPIObject {
   const doc = generateOpenApiDocument(router, {
     title: 'creator-api Public API',
     version: API_VERSION,
@@ -222,10 +223,9 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
     { name: 'Webhooks', description: 'Webhook endpoints, their delivery log and the event catalogue; the events themselves are under `webhooks`.' },
   ];
 
-  forEachOpenApiProcedure(router._def.procedures, ({ meta }) => {
-    const apiMeta = meta as ApiMeta & { openapi: NonNullable<ApiMeta['openapi']> };
+  forEachApiOperation(router, ({ meta: apiMeta }) => {
     const pathKey = apiMeta.openapi.path.replace(/\/$/, '');
-    const operation = doc.paths[pathKey]?.[apiMeta.openapi.method.toLowerCase()] as JsonObject | undefined;
+    const operation = doc.paths[pathKey]?.[apiMeta.openapi.method.toLowerCase()];
     if (!operation) return;
     const responses = operation.responses as Record<string, JsonObject>;
     const generated = responses['200'] as { content?: { 'application/json'?: { schema?: JsonObject } } };
@@ -283,7 +283,7 @@ export function buildOpenApiDocument(router: AnyRouter, config: Pick<AppConfig, 
   });
   doc.components.responses = problemResponses();
   // trpc-to-openapi's own error schemas: every error here is a Problem.
-  for (const name of Object.keys(doc.components.schemas as JsonObject)) if (name.startsWith('error.')) delete (doc.components.schemas as JsonObject)[name];
+  for (const name of Object.keys(doc.components.schemas)) if (name.startsWith('error.')) delete (doc.components.schemas as JsonObject)[name];
   doc.security = [{ bearerAuth: [] }];
   doc['x-scopes'] = SCOPES;
   Object.assign(doc, buildWebhooksSection(doc.components.schemas as JsonObject));

@@ -41,8 +41,7 @@ export function createRateLimiter(
       return [
         bucket,
         new Ratelimit({
-          // Cast: the adapter implements the few commands Ratelimit calls (eval/evalsha/scripts), not Upstash's whole client type.
-          redis: redis as unknown as UpstashRedis,
+          redis,
           limiter: Ratelimit.slidingWindow(requests, `${windowSeconds} s`),
           prefix: `${keyPrefix}:${bucket}`,
           ephemeralCache: false,
@@ -86,15 +85,15 @@ function createMemoryRateLimiter(quotas: ReturnType<typeof bucketQuotas>): RateL
   ) as Record<RateLimitBucket, MemorySlidingWindow>;
   return {
     store: 'memory',
-    async check(bucket, identifier) {
+    check(bucket, identifier) {
       const now = Date.now();
       const result = windows[bucket].take(identifier, now);
-      return {
+      return Promise.resolve({
         allowed: result.success,
         limit: result.limit,
         remaining: result.remaining,
         resetSeconds: Math.max(1, Math.ceil((result.reset - now) / 1000)),
-      };
+      });
     },
     async close() {},
   };

@@ -1,52 +1,11 @@
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError } from '../http/problems';
+import { ApiError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
+import { slugCandidate, slugify } from '../lib/slug';
+import { isUniqueViolation } from '../db/unique-violation';
 import { announceKeyChange } from './api-key-cache';
 import type { SubjectType } from '../auth/scopes';
-
-/** Lowercase, URL-safe slug from free text; never empty. */
-export function slugify(text: string, fallback = 'item'): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/g, '');
-  return slug || fallback;
-}
-
-/** `base`, or `base-<6 hex>` — unique constraints decide; callers retry on a clash. */
-export function slugCandidate(base: string, attempt: number): string {
-  return attempt === 0 ? base : `${base}-${newObjectId().slice(-6)}`;
-}
-
-/**
- * A unique-constraint violation (P2002), optionally on a given column (snake_case). Adapters report
- * the constraint differently — PGlite by fields, adapter-pg by index name (`agencies_slug_key`) — so
- * every shape is checked.
- */
-export function isUniqueViolation(error: unknown, column?: string): boolean {
-  const e = error as {
-    code?: string;
-    meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: string; constraint?: { fields?: string[]; index?: string } } } };
-  };
-  // P2002 from model queries; raw queries ($executeRaw, bulk inserts) fail with P2010 and the driver's kind.
-  const rawViolation = e?.code === 'P2010' && e.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
-  if (e?.code !== 'P2002' && !rawViolation) return false;
-  if (!column) return true;
-  const constraint = e.meta?.driverAdapterError?.cause?.constraint;
-  const target = e.meta?.target;
-  const names = [
-    ...(Array.isArray(target) ? target : typeof target === 'string' ? [target] : []),
-    ...(constraint?.fields ?? []),
-    ...(constraint?.index ? [constraint.index] : []),
-  ].map((name) => String(name).replace(/"/g, ''));
-  const camel = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  return names.some((name) => name.includes(column) || name === camel);
-}
 
 /** The user with this email, created if absent; concurrent calls get the same user (the unique email settles it). */
 async function ensureUser(db: Db, email: string, name: string | null) {

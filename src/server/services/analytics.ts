@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { SubjectType } from '../auth/scopes';
-import { ApiError, notFound } from '../http/problems';
+import { ApiError, notFound } from '../domain/errors';
 import {
   DAY_MS,
   HOUR_MS,
@@ -125,7 +125,7 @@ async function visibleResources(db: Db, viewer: Viewer, type: ViewResourceType, 
     case 'roster':
       // The agency's public roster page is the agency itself.
       rows = onlyId === undefined || onlyId === viewer.id ? [{ id: viewer.id }] : [];
-      count = async () => rows.length;
+      count = () => Promise.resolve(rows.length);
       break;
   }
   // Only a full first page needs the count query.

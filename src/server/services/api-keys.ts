@@ -1,7 +1,7 @@
 import type { Db, SqlQuery } from '../db/database';
 import { generateKey, hashKey, parseKey } from '../auth/key-format';
 import { isScope, scopesFor, type Scope, type SubjectType } from '../auth/scopes';
-import { ApiError } from '../http/problems';
+import { ApiError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { subjectOwner, type Entitlement, type SubjectRef } from './accounts';
 import { announceKeyChange, type ApiKeyCache, type KeyRecord } from './api-key-cache';
@@ -355,7 +355,7 @@ export class LastUsedRecorder {
     this.pending.set(key.keyId, at);
     // A cached key is shared by the requests that use it: the next minute's uses stop here.
     key.lastUsedAt = at;
-    this.timer ??= setTimeout(() => this.flush().catch(this.onFlushError), this.flushEveryMs).unref();
+    this.timer ??= setTimeout(() => void this.flush().catch(this.onFlushError), this.flushEveryMs).unref();
   }
 
   async flush(): Promise<void> {

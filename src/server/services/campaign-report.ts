@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, fieldError, notFound } from '../http/problems';
+import { ApiError, fieldError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
-import { isUniqueViolation } from './accounts';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { CampaignOwner } from './campaigns';
 import { assertCreatorVisible } from './creators';
 import { urlProblem } from './link-in-bio';

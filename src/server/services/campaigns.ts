@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { SubjectType } from '../auth/scopes';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, fieldError, notFound, preconditionFailed, type FieldError } from '../http/problems';
+import { ApiError, fieldError, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
-import { isUniqueViolation } from './accounts';
+import { isUniqueViolation } from '../db/unique-violation';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { Campaign as CampaignRow, Prisma } from '../../generated/prisma/client';
 

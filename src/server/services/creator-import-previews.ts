@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
 import { readStoredJson, storedJson } from '../db/json';
-import type { JobRunner } from '../jobs/runner';
+import type { JobRunner } from '../domain/jobs';
 import { CREATOR_IMPORT_EVENT } from './creator-imports';
 import { insertRows } from '../db/bulk-insert';
-import { ApiError, notFound } from '../http/problems';
+import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { creatorInputSchema } from './creator-input';
 import {

@@ -40,6 +40,7 @@ export function socialView(row: SocialAccount): SocialView {
 
 export function creatorView(creator: CreatorWithSocials) {
   const measured = creator.socials.filter((s) => s.followers !== null);
+  const dataStatus: (typeof DATA_STATUSES)[number] = measured.length > 0 ? 'available' : 'pending';
   const latest = measured.reduce<Date | null>(
     (max, s) => (s.metricsUpdatedAt && (!max || s.metricsUpdatedAt > max) ? s.metricsUpdatedAt : max),
     null,
@@ -59,7 +60,7 @@ export function creatorView(creator: CreatorWithSocials) {
       total_followers: measured.length > 0 ? measured.reduce((sum, s) => sum + (s.followers ?? 0), 0) : null,
       metrics_updated_at: latest?.toISOString() ?? null,
     },
-    data_status: (measured.length > 0 ? 'available' : 'pending') as (typeof DATA_STATUSES)[number],
+    data_status: dataStatus,
     created_at: creator.createdAt.toISOString(),
     updated_at: creator.updatedAt.toISOString(),
   };

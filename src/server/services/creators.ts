@@ -1,10 +1,11 @@
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, notFound } from '../http/problems';
+import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import type { SubjectType } from '../auth/scopes';
-import { isUniqueViolation, slugify } from './accounts';
+import { isUniqueViolation } from '../db/unique-violation';
+import { slugify } from '../lib/slug';
 import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kits';
 import { creatorView } from './creator-view';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';

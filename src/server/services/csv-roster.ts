@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { ApiError } from '../http/problems';
+import { ApiError } from '../domain/errors';
 import { SOCIAL_PLATFORMS } from '../lib/social-identity';
 import { unstorableTextProblem } from '../lib/storable-text';
 
@@ -84,7 +84,7 @@ export function parseRosterCsv(text: string): ParsedRoster {
   const rows = parsed.data.map((row) => {
     // Papa puts cells beyond the header under `__parsed_extra`; keep only named columns, as text.
     const clean: CsvRow = {};
-    for (const column of columns) clean[column] = typeof row[column] === 'string' ? row[column]! : '';
+    for (const column of columns) clean[column] = typeof row[column] === 'string' ? row[column] : '';
     return clean;
   });
   if (rows.length === 0) {

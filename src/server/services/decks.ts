@@ -1,9 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, notFound, preconditionFailed, type FieldError } from '../http/problems';
+import { ApiError, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
-import { isUniqueViolation, slugCandidate, slugify } from './accounts';
+import { isUniqueViolation } from '../db/unique-violation';
+import { slugCandidate, slugify } from '../lib/slug';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
 

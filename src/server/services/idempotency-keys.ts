@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { readStoredJson, storedJson } from '../db/json';
-import type { FieldError, ProblemSlug } from '../http/problems';
+import type { FieldError, ProblemSlug } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 
 /**

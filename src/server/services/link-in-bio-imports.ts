@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
-import { ApiError, fieldError, notFound } from '../http/problems';
+import { ApiError, fieldError, notFound } from '../domain/errors';
 import { extractLinkPage, type ExtractedItem } from '../lib/link-page-extract';
 import { newObjectId } from '../lib/object-id';
-import { inlineStep, type JobStep } from '../jobs/runner';
+import { inlineStep, type JobStep } from '../domain/jobs';
 import { checkFetchableUrl, SAFE_FETCH_DEFAULTS, SafeFetchError, safeFetchText } from '../lib/safe-fetch';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../domain/app-services';
 import { LINK_IN_BIO_LIMITS, linkInBioPageView, newBlockRows, readPage, urlProblem, withPageLock, type NewBlockInput } from './link-in-bio';
 import type { LinkInBioImport, Prisma } from '../../generated/prisma/client';
 import { emitEvents, EVENT_BASE_URL, type NewEvent } from './webhook-events';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, preconditionFailed, type FieldError, type FieldErrorCode } from '../http/problems';
+import { ApiError, preconditionFailed, type FieldError, type FieldErrorCode } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
-import { isUniqueViolation } from './accounts';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { LinkInBioBlock, LinkInBioPage, Prisma } from '../../generated/prisma/client';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 

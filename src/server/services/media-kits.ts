@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, notFound, preconditionFailed } from '../http/problems';
+import { ApiError, notFound, preconditionFailed } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
-import { isUniqueViolation, slugify } from './accounts';
+import { isUniqueViolation } from '../db/unique-violation';
+import { slugify } from '../lib/slug';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import type { MediaKit as MediaKitRow, Prisma } from '../../generated/prisma/client';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { fieldError } from '../http/problems';
+import { fieldError } from '../domain/errors';
 import { canonicalPlatform, type SocialPlatformInput } from '../lib/social-identity';
 import { assertCreatorVisible, type CreatorReader } from './creators';
 import type { SocialAccount } from '../../generated/prisma/client';

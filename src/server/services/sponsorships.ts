@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { SubjectType } from '../auth/scopes';
-import { ApiError, notFound, type FieldError } from '../http/problems';
+import { ApiError, notFound, type FieldError } from '../domain/errors';
 import { COUNTRY_CODES, LANGUAGE_CODES } from '../lib/iso-codes';
 import { newObjectId } from '../lib/object-id';
 import { SOCIAL_PLATFORMS, canonicalPlatform, type SocialPlatformInput } from '../lib/social-identity';
@@ -197,7 +197,7 @@ export function scoreMatch(opportunity: SponsorshipOpportunity, creator: MatchCa
       breakdown.audience = w.audience;
       reasons.push(`${number(audience)} followers${where}, within ${range}.`);
     } else {
-      const bound = below ? min! : max!;
+      const bound = below ? min : max!;
       const ratio = Math.abs(Math.log10(Math.max(audience, 1) / Math.max(bound, 1)));
       breakdown.audience = w.audience * Math.max(0, 1 - ratio);
       reasons.push(`${number(audience)} followers${where}, ${below ? 'below' : 'above'} ${range}.`);
@@ -351,7 +351,7 @@ export function rankMatches(opportunities: SponsorshipOpportunity[], candidates:
   const byTag = new Map<string, number[]>();
   candidates.forEach((creator, index) => {
     let byMask = byCountry.get(creator.country);
-    if (!byMask) byCountry.set(creator.country, (byMask = new Map()));
+    if (!byMask) byCountry.set(creator.country, (byMask = new Map<number, number[]>()));
     const members = byMask.get(masks[index]!);
     if (members) members.push(index);
     else byMask.set(masks[index]!, [index]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { JobRunner } from '../jobs/runner';
+import type { JobRunner } from '../domain/jobs';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
 import { safePostJson, type SafePostResult } from '../lib/safe-post';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { ApiError, fieldError, notFound } from '../http/problems';
+import { ApiError, fieldError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { checkDeliverableUrl } from '../lib/safe-post';
 import { SafeFetchError } from '../lib/safe-fetch';
@@ -8,7 +8,7 @@ import { newSigningSecret } from '../lib/webhook-signature';
 import type { AppConfig } from '../config';
 import { ALL_EVENTS, emitEvents, type EventOwner } from './webhook-events';
 import { enqueueDeliveryJob, newJobToken } from './webhook-deliveries';
-import type { JobRunner } from '../jobs/runner';
+import type { JobRunner } from '../domain/jobs';
 import type { Prisma, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
 
 /**

@@ -1,5 +1,5 @@
 import type { SubjectType } from '../auth/scopes';
-import { JOBS_CHANNEL } from '../jobs/queue';
+import { JOBS_CHANNEL } from '../domain/jobs';
 import { newObjectId } from '../lib/object-id';
 import type { Prisma } from '../../generated/prisma/client';
 

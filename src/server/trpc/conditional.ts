@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { preconditionFailed } from '../http/problems';
+import { preconditionFailed } from '../domain/errors';
 import type { RequestContext } from './context';
 import type { ApiMeta } from './meta';
 

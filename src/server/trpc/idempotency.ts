@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../http/problems';
+import { ApiError } from '../domain/errors';
+// eslint-disable-next-line layers/layers -- known exception (trpc below http): which outcomes are stored, and the response_status recorded, are decided by the problem's HTTP status.
+import { problemStatus } from '../http/problems';
 import type { AuthenticatedKey } from '../services/api-keys';
 import {
   claimIdempotencyKey,
@@ -124,9 +126,10 @@ async function settle(
     return;
   }
   const cause = result.error.cause;
-  if (cause instanceof ApiError && cause.status < 500 && !RELEASED_STATUSES.has(cause.status)) {
+  const status = cause instanceof ApiError ? problemStatus(cause.slug) : undefined;
+  if (cause instanceof ApiError && status !== undefined && status < 500 && !RELEASED_STATUSES.has(status)) {
     const stored: StoredOutcome = { kind: 'problem', slug: cause.slug, detail: cause.detail, errors: cause.options.errors, headers };
-    await completeIdempotencyKey(ctx.app.db, claim, cause.status, stored);
+    await completeIdempotencyKey(ctx.app.db, claim, status, stored);
     return;
   }
   await releaseIdempotencyKey(ctx.app.db, claim);

@@ -1,9 +1,11 @@
 import { SCOPES, type SubjectType } from '../auth/scopes';
-import { ApiError } from '../http/problems';
+import { ApiError } from '../domain/errors';
 import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
+import type { AppServices } from '../domain/app-services';
 import { applyConditional } from './conditional';
-import type { AppServices, Owner, RequestContext } from './context';
+import type { Owner } from '../domain/owner';
+import type { RequestContext } from './context';
 import { claimIdempotencyStep, settleIdempotencyKey } from './idempotency';
 import { t } from './init';
 import type { ApiMeta } from './meta';

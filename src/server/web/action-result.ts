@@ -2,7 +2,7 @@
  * Turning a service's answer into what a form shows: zod issues and ApiError field errors become
  * per-field messages (keyed by input name, without the API's `body.` prefix).
  */
-import { ApiError } from '../http/problems';
+import { ApiError } from '../domain/errors';
 import type { FormState } from './form-state';
 
 export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {

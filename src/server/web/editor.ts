@@ -6,7 +6,7 @@
  */
 import { revalidatePath } from 'next/cache';
 import type { z } from 'zod';
-import { ApiError } from '../http/problems';
+import { ApiError } from '../domain/errors';
 import type { EditorField, EditorValues } from './editor-fields';
 import { formText, type FormState } from './form-state';
 import { unstorableTextProblem } from '../lib/storable-text';

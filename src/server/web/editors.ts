@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import type { Campaign as CampaignRow, Deck as DeckRow, LinkInBioPage, MediaKit as MediaKitRow } from '../../generated/prisma/client';
-import { campaignFieldsShape } from '../routers/campaigns/schemas';
-import { deckFieldsShape } from '../routers/decks/schemas';
-import { bioField, pageDesignShape, slugField, usernameField } from '../routers/link-in-bio/schemas';
-import { mediaKitContentShape } from '../routers/media-kits/schemas';
+import { campaignFieldsShape } from '../services/campaign-input';
+import { deckFieldsShape } from '../services/deck-input';
+import { bioField, pageDesignShape, slugField, usernameField } from '../services/link-in-bio-input';
+import { mediaKitContentShape } from '../services/media-kit-input';
 import { CPM_PLATFORMS, REFRESH_CADENCES, REFRESH_STATES } from '../services/campaigns';
 import { DECK_CTAS, DECK_THEMES, DECK_VISIBILITIES } from '../services/decks';
 import { BUTTON_STYLES, LINK_IN_BIO_LIMITS, LINK_IN_BIO_THEMES } from '../services/link-in-bio';

@@ -3,7 +3,7 @@ import { getLinkInBioPage } from '@/server/services/link-in-bio';
 import { linkInBioEditor } from '@/server/web/editors';
 import { requireSubject } from '@/server/web/session';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '@/server/http/problems';
+import { ApiError } from '@/server/domain/errors';
 import { createLinkInBioAction } from '../../../_actions/create';
 import { reorderLinkInBioBlocksAction, saveLinkInBioAction, saveLinkInBioBlockAction } from '../../../_actions/editor';
 import { LinkInBioCreateForm } from '../../../_components/create-forms';
@@ -36,7 +36,7 @@ export async function LinkInBioEditor({ pageId, created = false }: { pageId?: st
   if (!pageId) {
     // No page yet: the editor starts by creating it (POST /link-in-bio's rules).
     const existing = await getLinkInBioPage(app.services.db, subject.id).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
+      if (error instanceof ApiError && error.slug === 'not-found') return null;
       throw error;
     });
     if (!existing) {

@@ -1,4 +1,4 @@
-import { fieldError } from '../../http/problems';
+import { fieldError } from '../../domain/errors';
 import { normalizeTimeZone } from '../../lib/zoned-time';
 import { viewAnalytics } from '../../services/analytics';
 import { apiProcedure } from '../../trpc/procedures';

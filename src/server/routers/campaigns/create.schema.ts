@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { single } from '../shared/schemas';
-import { campaignFieldsShape, campaignSchema } from './schemas';
+import { campaignSchema } from './schemas';
 
-/** `name` is required; the rest is optional. */
-export const createCampaignInput = z.strictObject(campaignFieldsShape).partial().required({ name: true });
+export { createCampaignInput } from '../../services/campaign-input';
 export const createCampaignOutput = single(campaignSchema);

@@ -1,4 +1,4 @@
-import { keysetPage } from '../../lib/cursor';
+import { keysetPage } from '../../domain/pagination';
 import { campaignView, listOwnedCampaigns } from '../../services/campaigns';
 import { apiProcedure } from '../../trpc/procedures';
 import { listCampaignsInput, listCampaignsOutput } from './list.schema';

@@ -1,6 +1,6 @@
 import { MAX_IMPORT_BYTES } from '../../services/csv-roster';
 import { createCreatorImportPreview as createPreview, creatorImportPreviewView } from '../../services/creator-import-previews';
-import { fieldError } from '../../http/problems';
+import { fieldError } from '../../domain/errors';
 import { apiProcedure } from '../../trpc/procedures';
 import { createCreatorImportPreviewInput, createCreatorImportPreviewOutput } from './create.schema';
 

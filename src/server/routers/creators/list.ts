@@ -1,4 +1,4 @@
-import { keysetPage } from '../../lib/cursor';
+import { keysetPage } from '../../domain/pagination';
 import { creatorView } from '../../services/creator-view';
 import { listRosterCreators } from '../../services/creators';
 import { apiProcedure } from '../../trpc/procedures';

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { single } from '../shared/schemas';
-import { deckFieldsShape, deckSchema } from './schemas';
+import { deckSchema } from './schemas';
 
-/** `title` is required; everything else is optional (the contract's create names plus the design fields and password). */
-export const createDeckInput = z.strictObject(deckFieldsShape).partial().required({ title: true });
+export { createDeckInput } from '../../services/deck-input';
 export const createDeckOutput = single(deckSchema);

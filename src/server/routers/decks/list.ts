@@ -1,4 +1,4 @@
-import { keysetPage } from '../../lib/cursor';
+import { keysetPage } from '../../domain/pagination';
 import { deckView, listAgencyDecks } from '../../services/decks';
 import { apiProcedure } from '../../trpc/procedures';
 import { listDecksInput, listDecksOutput } from './list.schema';

@@ -11,7 +11,7 @@ function eventTypes() {
     type,
     description: EVENT_TYPES[type].description,
     resource: EVENT_TYPES[type].resource,
-    payload_schema: z.toJSONSchema(eventPayloadSchema(type), { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' }) as Record<string, unknown>,
+    payload_schema: z.toJSONSchema(eventPayloadSchema(type), { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' }),
   }));
   return catalogue;
 }

@@ -1,4 +1,4 @@
-import { keysetPage } from '../../lib/cursor';
+import { keysetPage } from '../../domain/pagination';
 import { listOwnedMediaKits, mediaKitView } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
 import { listMediaKitsInput, listMediaKitsOutput } from './list.schema';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from '../../lib/object-id';
+import { objectIdSchema } from '../../lib/object-id';
 
 /** Building blocks shared by every operation's schema file. */
-export const objectId = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hexadecimal ObjectId');
+export const objectId = objectIdSchema;
 
 export const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-22T09:30:00.000Z' });
 

@@ -1,4 +1,4 @@
-import { keysetPage } from '../../lib/cursor';
+import { keysetPage } from '../../domain/pagination';
 import { socialView } from '../../services/creator-view';
 import { canonicalPlatform } from '../../lib/social-identity';
 import { listSocials, resolveSocialsCreator } from '../../services/socials';

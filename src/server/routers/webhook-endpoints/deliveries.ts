@@ -1,4 +1,4 @@
-import { keysetPage } from '../../lib/cursor';
+import { keysetPage } from '../../domain/pagination';
 import { listWebhookDeliveries as listDeliveries, webhookDeliveryView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
 import { listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from './deliveries.schema';

@@ -1,4 +1,4 @@
-import { keysetPage } from '../../lib/cursor';
+import { keysetPage } from '../../domain/pagination';
 import { listWebhookEndpoints as listEndpoints, webhookEndpointView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
 import { listWebhookEndpointsInput, listWebhookEndpointsOutput } from './list.schema';

@@ -1,5 +1,5 @@
-import { getApp } from '../app-singleton';
-import { fromFetchRequest, toFetchResponse } from './exchange';
+import { getApp } from './app-singleton';
+import { fromFetchRequest, toFetchResponse } from './http/exchange';
 
 /**
  * The App Router's way into the API handler, for `/public/v1/**` and `/openapi.json` under plain

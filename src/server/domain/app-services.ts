@@ -1,0 +1,32 @@
+import type { AppConfig } from '../config';
+import type { Db, SqlQuery } from '../db/database';
+import type { Notifications } from '../db/notifications';
+import type { CursorCodec } from '../lib/cursor';
+import type { Logger } from '../lib/logger';
+import type { SecretBox } from '../lib/secret-box';
+import type { RateLimiter } from '../rate-limit/limiter';
+import type { ApiKeyCache } from '../services/api-key-cache';
+import type { LastUsedRecorder } from '../services/api-keys';
+import type { PageViewBuffer } from '../services/page-view-buffer';
+import type { JobRunner } from './jobs';
+
+/** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
+export interface AppServices {
+  config: AppConfig;
+  db: Db;
+  /** Raw SQL for hot paths only; everything else goes through `db`. */
+  sql: SqlQuery;
+  /** Cross-instance signals (PostgreSQL LISTEN/NOTIFY; in-process on PGlite). */
+  notifications: Notifications;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  cursors: CursorCodec;
+  lastUsed: LastUsedRecorder;
+  /** Key lookups of this instance, invalidated across instances (services/api-key-cache.ts). */
+  keyCache: ApiKeyCache;
+  /** Share-page loads, counted in memory and written about once a second. */
+  pageViews: PageViewBuffer;
+  jobs: JobRunner;
+  /** Encrypts webhook signing secrets at rest (the service must read them back to sign). */
+  webhookSecrets: SecretBox;
+}

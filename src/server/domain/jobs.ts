@@ -1,0 +1,85 @@
+import type { Prisma } from '../../generated/prisma/client';
+
+/**
+ * The job port: what services and the composition root need from background work, implemented by
+ * src/server/jobs/ (leased-runner.ts without Inngest, inngest.ts with it). Services depend on this
+ * module, never on jobs/, so the jobs layer can sit above them and call their step functions.
+ */
+
+/** NOTIFY channel: the payload is the queue name that has something new to claim. */
+export const JOBS_CHANNEL = 'jobs_due';
+
+export interface JobAccount {
+  type: 'agency' | 'creator';
+  id: string;
+}
+
+export interface NewJob {
+  kind: string;
+  /** Whose work it is: per-account concurrency limits and round-robin across accounts. */
+  account: JobAccount;
+  payload: Record<string, unknown>;
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** Handler errors are retried until the job has been claimed this many times (default 1: no retry). */
+  maxAttempts?: number;
+}
+
+/** Prisma's client or the transaction client of the work the job stands for. */
+export type JobWriter = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;
+
+/**
+ * Background work (CSV and link-in-bio imports, later webhook deliveries). A job is a row in the
+ * `jobs` table written in the same transaction as the work it stands for (`enqueue(tx, …)`).
+ * Without Inngest, instances claim and run those rows themselves under leases (leased-runner.ts);
+ * with Inngest, the table is the outbox that hands each job to Inngest (inngest.ts). Either way a
+ * handler is a sequence of steps, and the steps are the same plain service functions.
+ */
+export type JobHandler = (data: Record<string, unknown>, step: JobStep) => Promise<void>;
+
+/**
+ * Called once a job has given up: after its last attempt (embedded runner), after the last retry (on
+ * Inngest). It settles the job's record (`failed`) so clients polling it see an end.
+ */
+export type JobFailureHandler = (data: Record<string, unknown>, error: unknown) => Promise<void>;
+
+/**
+ * How a handler sequences its steps. A step's result is stored (as JSON) under its id once it has
+ * finished — in the job row by the leased runner, by Inngest's `step.run` otherwise — so a job that
+ * is retried or taken over by another instance resumes after the last finished step. Steps must be
+ * idempotent: one may run again if its holder died after the work but before the result was stored.
+ */
+export interface JobStep {
+  run<T>(id: string, work: () => Promise<T>): Promise<T>;
+}
+
+export const inlineStep: JobStep = { run: (_id, work) => work() };
+
+export interface JobOptions {
+  /** Handler errors are retried until the job was claimed this many times (default 1: no retry). */
+  maxAttempts?: number;
+  /** Delay before retry number `attempt` (1-based); default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then 10 h. */
+  backoffMs?: (attempt: number) => number;
+}
+
+export interface JobRunner {
+  readonly kind: 'in-process' | 'inngest';
+  /** The queue this runner enqueues to and claims from (JOBS_QUEUE). */
+  readonly queue: string;
+  /** This instance's id: the lease holder recorded on the jobs it runs. */
+  readonly instanceId: string;
+  register(kind: string, handler: JobHandler, onFailure?: JobFailureHandler, options?: JobOptions): void;
+  /** Writes the job (and its wake-up) in `tx`, the transaction of the work it stands for; returns its id. */
+  enqueue(tx: JobWriter, job: NewJob): Promise<string>;
+  /** Starts claiming (after every handler is registered). */
+  start(): void;
+  /** Resolves when nothing in this queue is due or running (tests). */
+  idle(): Promise<void>;
+  /**
+   * Graceful shutdown: stops claiming, lets running jobs finish their current step (up to the drain
+   * bound), records it, and releases their leases so another instance continues at once.
+   */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
