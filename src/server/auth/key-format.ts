@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { SubjectType } from './scopes';
 
 /**
@@ -71,7 +71,8 @@ export function generateKey(subjectType: SubjectType): GeneratedKey {
 }
 
 export function hashKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  // One-shot hash(): this runs on every authenticated request.
+  return hash('sha256', secret, 'hex');
 }
 
 /** Shape and checksum only: true means "worth a database lookup", nothing more. */

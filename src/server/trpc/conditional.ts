@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { z } from 'zod';
 import { preconditionFailed } from '../domain/errors';
 import type { RequestContext } from './context';
@@ -10,7 +10,8 @@ import type { ApiMeta } from './meta';
  * If-None-Match with 304; PATCH honours If-Match with 412 through `ifMatchVersion` below.
  */
 export function etagOf(data: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 32)}"`;
+  // One-shot hash(): no Hash object per response.
+  return `"${hash('sha256', JSON.stringify(data), 'base64url').slice(0, 32)}"`;
 }
 
 /** The entity tags of an If-Match / If-None-Match header; `*` stays `*`. */
