@@ -32,8 +32,8 @@ if (stale) {
     // node_modules load at run time (Next, Prisma's runtime, pg…); only our own TypeScript is compiled.
     packages: 'external',
     sourcemap: true,
-    // No keepNames: unminified output keeps function names, and the source map (node runs with
-    // --enable-source-maps) names them in stack traces; keepNames wrapped every closure built per request.
+    // No keepNames: unminified output keeps our function names in stack traces anyway (and the source
+    // map maps them under --enable-source-maps); keepNames wrapped every closure built per request.
     logLevel: 'warning',
     legalComments: 'none',
   });
