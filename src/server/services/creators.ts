@@ -202,8 +202,13 @@ export async function assertCreatorVisible(db: Db, reader: CreatorReader, creato
 }
 
 export async function getVisibleCreator(db: Db, reader: CreatorReader, creatorId: string): Promise<CreatorWithSocials> {
-  await assertCreatorVisible(db, reader, creatorId);
-  const creator = await db.creator.findUnique({ where: { id: creatorId }, include: { socials: SOCIALS_ORDER } });
+  if (reader.type === 'creator' && reader.id !== creatorId) throw notFound('creator', creatorId);
+  // The roster check is part of the read (one query, not a membership lookup first): a creator
+  // outside the agency's roster is simply not found.
+  const creator = await db.creator.findFirst({
+    where: reader.type === 'agency' ? { id: creatorId, memberships: { some: { agencyId: reader.id } } } : { id: creatorId },
+    include: { socials: SOCIALS_ORDER },
+  });
   if (!creator) throw notFound('creator', creatorId);
   return creator;
 }
