@@ -1,16 +1,16 @@
 /**
  * `npm run bench:pages`: a link-in-bio share page against a static file from public/, both served by
- * the full server (server.ts: API handler + share-page cache + Next, NODE_ENV=production) on
- * PostgreSQL, each loaded by wrk (a separate process) with 50 connections. Every page request comes
- * from its own client address (X-Forwarded-For from loopback, listed in TRUSTED_PROXIES) with a browser User-Agent, so every
- * load is a counted view: the figures include view counting. Prints req/s, p50, p99, the ratio
+ * the full server as production runs it (`node dist/server.js`: API handler + share-page cache + Next,
+ * NODE_ENV=production) on PostgreSQL, each loaded by wrk (a separate process) with 50 connections.
+ * Every page request comes from its own client address (X-Forwarded-For from loopback, listed in
+ * TRUSTED_PROXIES) with a browser User-Agent, so every load is a counted view: the figures include view counting. Prints req/s, p50, p99, the ratio
  * (target ≥ 0.25× with p99 ≤ 100 ms), then checks that 500 loads from 500 new addresses are counted
  * as exactly 500 views within 5 s.
  *
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench), BENCH_SECONDS
- * (10), BENCH_PORT (3902). Needs `wrk` and a Next build (`npm run build`, or `npm start` once).
+ * (10), BENCH_PORT (3902). Needs `wrk`; builds what is stale first, as `npm start` does.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,7 +101,10 @@ const env: NodeJS.ProcessEnv = {
   PUBLIC_BASE_URL: origin,
   NEXT_TELEMETRY_DISABLED: '1',
 };
-const server = await startProcess('npx', ['--no-install', 'tsx', 'server.ts'], env, `${origin}${staticPath}`);
+// As production runs it (`npm start` without npm): the Next build and the compiled server, plain node.
+execFileSync(process.execPath, ['scripts/ensure-next-build.mjs'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { stdio: 'inherit' });
+const server = await startProcess(process.execPath, ['dist/server.js'], env, `${origin}${staticPath}`);
 let exactWithin: number | null = null;
 let counted = 0;
 let results: [string, Load][] = [];
@@ -144,7 +147,7 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-console.log(`\nShare page vs static file, full server (server.ts, NODE_ENV=production, PostgreSQL), wrk ${connections} connections, ${seconds} s each after a warm-up`);
+console.log(`\nShare page vs static file, full server (node dist/server.js, NODE_ENV=production, PostgreSQL), wrk ${connections} connections, ${seconds} s each after a warm-up`);
 console.log('path                                     req/s     p50 ms   p99 ms  requests  non-2xx');
 for (const [name, r] of results) {
   console.log(`${name.padEnd(38)} ${fmt(r.rps).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${String(r.requests).padStart(8)}  ${r.non2xx}`);

@@ -63,9 +63,14 @@ export function stopProcess(child: ChildProcess): Promise<void> {
       signalGroup('SIGTERM');
       return resolve();
     }
-    child.once('exit', () => resolve());
+    // The timer is not unref'd: a server still draining after 5 s is killed before the bench exits,
+    // never left running (and taking CPU) behind it.
+    const kill = setTimeout(() => signalGroup('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     signalGroup('SIGTERM');
-    setTimeout(() => signalGroup('SIGKILL'), 5000).unref();
   });
 }
 
