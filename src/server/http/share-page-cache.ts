@@ -121,7 +121,7 @@ function renderCapturing(
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const direct: OutgoingHttpHeaders = {};
-    // Cast: the three methods are overloaded; the wrappers below pass every overload's arguments through untouched.
+    // eslint-disable-next-line no-restricted-syntax -- the three methods are overloaded; the wrappers below pass every overload's arguments through untouched.
     const target = res as unknown as Record<'write' | 'end' | 'writeHead', (...args: unknown[]) => unknown>;
     const keep = (chunk: unknown, encoding: unknown) => {
       if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/database';
+import { readStoredJson, storedJson } from '../db/json';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, preconditionFailed, type FieldError, type FieldErrorCode } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
@@ -185,7 +186,7 @@ function pageData(input: PageFieldsInput): Prisma.LinkInBioPageUncheckedUpdateIn
   if (input.slug !== undefined) data.slug = input.slug;
   if (input.username !== undefined) data.username = input.username;
   if (input.bio !== undefined) data.bio = input.bio;
-  if (input.social_links !== undefined) data.socialLinks = socialLinksJson(input.social_links) as unknown as Prisma.InputJsonValue;
+  if (input.social_links !== undefined) data.socialLinks = storedJson(socialLinksJson(input.social_links));
   if (input.theme !== undefined) data.theme = input.theme;
   if (input.button_style !== undefined) data.buttonStyle = input.button_style;
   if (input.accent_color !== undefined) data.accentColor = input.accent_color;
@@ -348,7 +349,7 @@ export async function createLinkInBioPage(db: Db, creatorId: string, input: Crea
           slug: input.slug,
           username: input.username,
           bio: input.bio ?? null,
-          socialLinks: socialLinksJson(input.social_links ?? []) as unknown as Prisma.InputJsonValue,
+          socialLinks: storedJson(socialLinksJson(input.social_links ?? [])),
           theme: input.theme ?? 'light',
           buttonStyle: input.button_style ?? 'rounded',
           accentColor: input.accent_color ?? null,
@@ -447,7 +448,7 @@ export interface LinkInBioPageView {
 }
 
 export function linkInBioPageView(page: PageWithBlocks, baseUrl: string): LinkInBioPageView {
-  const links = (Array.isArray(page.socialLinks) ? page.socialLinks : []) as unknown as StoredSocialLink[];
+  const links = Array.isArray(page.socialLinks) ? readStoredJson<StoredSocialLink[]>(page.socialLinks) : [];
   return {
     id: page.id,
     creator_id: page.creatorId,
