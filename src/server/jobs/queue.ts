@@ -147,8 +147,8 @@ export async function recordStep(db: Db, id: string, owner: string, stepId: stri
 /** The job ended (`succeeded`, `failed`, or `dispatched` to Inngest). False when the lease was lost. */
 export async function finishJob(db: Db, id: string, owner: string, state: 'succeeded' | 'failed' | 'dispatched', lastError: string | null = null): Promise<boolean> {
   const count = await db.$executeRawUnsafe(
-    `UPDATE jobs SET state = $3, lease_owner = NULL, lease_expires_at = NULL, last_error = $4,
-            finished_at = CASE WHEN $3 = 'dispatched' THEN NULL ELSE now() END, updated_at = now()
+    `UPDATE jobs SET state = $3::"JobState", lease_owner = NULL, lease_expires_at = NULL, last_error = $4,
+            finished_at = CASE WHEN $3::"JobState" = 'dispatched' THEN NULL ELSE now() END, updated_at = now()
       WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
     id,
     owner,
@@ -253,7 +253,7 @@ export async function listJobs(db: Db, options: { states?: JobState[]; queue?: s
     queue: row.queue,
     kind: row.kind,
     account: `${row.accountType}:${row.accountId}`,
-    state: row.state as JobState,
+    state: row.state,
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     runAt: row.runAt,

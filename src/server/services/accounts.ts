@@ -117,13 +117,13 @@ export interface UserSubject extends SubjectRef {
 export async function subjectForUser(db: Db, userId: string): Promise<UserSubject | null> {
   const creator = await db.creator.findUnique({ where: { userId }, select: { id: true, displayName: true, planCode: true, entitlement: true } });
   if (creator) {
-    return { type: 'creator', id: creator.id, name: creator.displayName, planCode: creator.planCode, entitlement: creator.entitlement as Entitlement };
+    return { type: 'creator', id: creator.id, name: creator.displayName, planCode: creator.planCode, entitlement: creator.entitlement };
   }
   const agency = await db.agency.findFirst({
     where: { ownerUserId: userId },
     orderBy: { id: 'asc' },
     select: { id: true, name: true, planCode: true, entitlement: true },
   });
-  if (agency) return { type: 'agency', id: agency.id, name: agency.name, planCode: agency.planCode, entitlement: agency.entitlement as Entitlement };
+  if (agency) return { type: 'agency', id: agency.id, name: agency.name, planCode: agency.planCode, entitlement: agency.entitlement };
   return null;
 }

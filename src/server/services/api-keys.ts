@@ -29,7 +29,7 @@ export interface ApiKeySummary {
 type ApiKeyRow = {
   id: string;
   name: string;
-  subjectType: string;
+  subjectType: SubjectType;
   subjectId: string;
   userId: string;
   start: string;
@@ -47,7 +47,7 @@ function summarize(row: ApiKeyRow, now = new Date()): ApiKeySummary {
   return {
     id: row.id,
     name: row.name,
-    subject_type: row.subjectType as SubjectType,
+    subject_type: row.subjectType,
     subject_id: row.subjectId,
     user_id: row.userId,
     start: row.start,
@@ -166,7 +166,7 @@ export async function rollApiKey(
   const current = summarize(existing, now);
   if (current.status !== 'active') throw new ApiError('conflict', `This key is ${current.status}; only active keys can be rolled. Create a new key instead.`);
   if (existing.replacedById) throw new ApiError('conflict', 'This key was already rolled; roll its replacement instead.');
-  const subjectType = existing.subjectType as SubjectType;
+  const subjectType = existing.subjectType;
   const generated = generateKey(subjectType);
   const seconds = ROLL_GRACE_PERIODS[grace];
   const graceEnd = new Date(now.getTime() + seconds * 1000);

@@ -97,15 +97,15 @@ function cpmOf(row: CampaignRow): Cpm {
 export function campaignView(row: CampaignWithSummary, baseUrl: string): CampaignView {
   return {
     id: row.id,
-    owner_type: row.ownerType as SubjectType,
+    owner_type: row.ownerType,
     owner_id: row.ownerId,
     name: row.name,
     description: row.description,
-    status: row.status as CampaignStatus,
+    status: row.status,
     starts_at: row.startsAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
-    refresh_cadence: row.refreshCadence as RefreshCadence,
-    refresh_state: row.refreshState as RefreshState,
+    refresh_cadence: row.refreshCadence,
+    refresh_state: row.refreshState,
     cpm: cpmOf(row),
     emv_override: row.emvOverride,
     public_report: {

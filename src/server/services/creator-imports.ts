@@ -282,7 +282,7 @@ async function processChunkInBatch(db: Db, importId: string, agencyId: string, r
     for (const outcome of outcomes) if (outcome.creator_id) outcome.media_kit_id = kitOf.get(outcome.creator_id) ?? null;
     await tx.$executeRaw`
       UPDATE creator_import_rows r
-         SET status = v.status, creator_id = v.creator_id, media_kit_id = v.media_kit_id, social_ids = v.social_ids, errors = v.errors
+         SET status = v.status::"ImportRowStatus", creator_id = v.creator_id, media_kit_id = v.media_kit_id, social_ids = v.social_ids, errors = v.errors
         FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
              AS v(id text, status text, creator_id text, media_kit_id text, social_ids text[], errors text[])
        WHERE r.id = v.id AND r.import_id = ${importId} AND r.status = 'pending'`;
@@ -368,7 +368,7 @@ export async function getCreatorImport(db: Db, agencyId: string, importId: strin
 export function creatorImportView(row: CreatorImport & { rows?: CreatorImportRow[] }) {
   return {
     id: row.id,
-    status: row.status as (typeof IMPORT_STATUSES)[number],
+    status: row.status,
     source_filename: row.sourceFilename,
     progress: {
       total: row.total,
@@ -379,7 +379,7 @@ export function creatorImportView(row: CreatorImport & { rows?: CreatorImportRow
     },
     rows: (row.rows ?? []).map((r) => ({
       row_number: r.rowNumber,
-      status: r.status as (typeof IMPORT_ROW_STATUSES)[number],
+      status: r.status,
       creator_id: r.creatorId,
       media_kit_id: r.mediaKitId,
       social_ids: r.socialIds,

@@ -29,7 +29,7 @@ export function socialView(row: SocialAccount): SocialView {
     username: row.username,
     display_name: row.displayName,
     profile_url: row.profileUrl,
-    status: row.status as (typeof SOCIAL_STATUSES)[number],
+    status: row.status,
     followers: row.followers,
     average_views: row.averageViews,
     average_engagements: row.averageEngagements,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { SubjectType } from '../auth/scopes';
 import { readStoredJson, storedJson } from '../db/json';
 import type { FieldError, ProblemSlug } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
@@ -19,7 +20,7 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 
 export interface IdempotencyScope {
-  subjectType: string;
+  subjectType: SubjectType;
   subjectId: string;
   key: string;
 }

@@ -207,7 +207,7 @@ export function linkInBioImportView(row: LinkInBioImport): LinkInBioImportView {
   const done = row.status === 'completed';
   return {
     id: row.id,
-    status: row.status as LinkInBioImportStatus,
+    status: row.status,
     source_url: row.sourceUrl,
     progress: {
       items_found: row.linksFound,

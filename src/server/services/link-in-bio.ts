@@ -287,7 +287,7 @@ export async function applyBlockChanges(tx: Tx, pageId: string, changes: BlockCh
           errors: [{ path: `${path}.${path === 'body' ? 'block_id' : 'id'}`, message: 'Not a block of your page.', code: 'not_found' }],
         });
       }
-      const type = block.type as BlockType;
+      const type = block.type;
       if (change.type !== undefined && change.type !== type) {
         errors.push({ path: `${path}.type`, message: `A block's type cannot change; this one is a ${type} block.`, code: 'immutable' });
       } else {
@@ -457,14 +457,14 @@ export function linkInBioPageView(page: PageWithBlocks, baseUrl: string): LinkIn
     bio: page.bio,
     social_links: links.map((link) => ({ platform: link.platform, username: link.username, url: link.url })),
     theme: page.theme === 'dark' ? 'dark' : 'light',
-    button_style: (BUTTON_STYLES as readonly string[]).includes(page.buttonStyle) ? (page.buttonStyle as ButtonStyle) : 'rounded',
+    button_style: page.buttonStyle,
     accent_color: page.accentColor,
     background_color: page.backgroundColor,
     picture_url: page.pictureUrl,
     blocks: page.blocks.map((block) => ({
       id: block.id,
       client_id: block.clientId,
-      type: block.type as BlockType,
+      type: block.type,
       title: block.title,
       url: block.url,
       media_url: block.mediaUrl,

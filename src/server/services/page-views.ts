@@ -178,11 +178,11 @@ export async function recordPageView(db: Db, target: PageViewTarget, headers: He
   return { recorded: true };
 }
 
-/** The owner of every viewable resource, in SQL (rebuilds join raw views to it). */
+/** The owner of every viewable resource, in SQL (rebuilds join raw views to it); owner_type as text, like the rollups' scope. */
 const OWNERS_SQL = `
-  SELECT 'media_kit'::text AS resource_type, id AS resource_id, owner_type, owner_id FROM media_kits
+  SELECT 'media_kit'::text AS resource_type, id AS resource_id, owner_type::text AS owner_type, owner_id FROM media_kits
   UNION ALL SELECT 'deck', id, 'agency', agency_id FROM decks
-  UNION ALL SELECT 'campaign', id, owner_type, owner_id FROM campaigns
+  UNION ALL SELECT 'campaign', id, owner_type::text, owner_id FROM campaigns
   UNION ALL SELECT 'link_in_bio', id, 'creator', creator_id FROM link_in_bio_pages
   UNION ALL SELECT 'roster', id, 'agency', id FROM agencies`;
 

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import type { Db } from '../db/database';
-import type { SubjectType } from '../auth/scopes';
 import { withSummaries, type CampaignSummary } from './campaigns';
 import type { PageViewTarget } from './page-views';
 import type { SocialAccount } from '../../generated/prisma/client';
@@ -75,8 +74,6 @@ export function publicCreator(row: CreatorRow): PublicCreator {
   };
 }
 
-const theme = (value: string): 'light' | 'dark' => (value === 'dark' ? 'dark' : 'light');
-
 export interface PublicMediaKit {
   target: PageViewTarget;
   name: string;
@@ -95,7 +92,7 @@ export async function getPublicMediaKit(db: Db, slug: string): Promise<PublicMed
   const kit = await db.mediaKit.findUnique({ where: { slug }, include: { creator: { include: { socials: true } } } });
   if (!kit || kit.visibility !== 'link') return null;
   return {
-    target: { type: 'media_kit', id: kit.id, owner: { type: kit.ownerType as SubjectType, id: kit.ownerId } },
+    target: { type: 'media_kit', id: kit.id, owner: { type: kit.ownerType, id: kit.ownerId } },
     name: kit.name,
     template: kit.templateId,
     headline: kit.headline,
@@ -104,7 +101,7 @@ export async function getPublicMediaKit(db: Db, slug: string): Promise<PublicMed
     sections: kit.sectionsShown,
     pictureUrl: kit.pictureUrl ?? kit.creator.avatarUrl,
     coverUrl: kit.coverUrl,
-    design: { theme: theme(kit.theme), accentColor: kit.accentColor, backgroundColor: kit.backgroundColor },
+    design: { theme: kit.theme, accentColor: kit.accentColor, backgroundColor: kit.backgroundColor },
     creator: publicCreator(kit.creator),
   };
 }
@@ -137,7 +134,7 @@ export async function getPublicLinkInBio(db: Db, slug: string): Promise<PublicLi
     bio: page.bio,
     socialLinks: links.flatMap((l) => (l.platform && l.username && l.url ? [{ platform: l.platform, username: l.username, url: l.url }] : [])),
     blocks: page.blocks.map((b) => ({ id: b.id, type: b.type, title: b.title, url: b.url, mediaUrl: b.mediaUrl })),
-    design: { theme: theme(page.theme), accentColor: page.accentColor, backgroundColor: page.backgroundColor, buttonStyle: page.buttonStyle as Design['buttonStyle'] },
+    design: { theme: page.theme, accentColor: page.accentColor, backgroundColor: page.backgroundColor, buttonStyle: page.buttonStyle },
     creator: { displayName: page.creator.displayName, avatarUrl: page.pictureUrl ?? page.creator.avatarUrl },
   };
 }
@@ -182,7 +179,7 @@ export async function getPublicDeck(db: Db, slug: string): Promise<PublicDeck | 
     coverUrl: deck.coverUrl,
     cta: deck.cta,
     location: deck.location,
-    design: { theme: theme(deck.theme), accentColor: deck.accentColor, backgroundColor: deck.backgroundColor },
+    design: { theme: deck.theme, accentColor: deck.accentColor, backgroundColor: deck.backgroundColor },
     agencyName: deck.agency.name,
     creators: deck.creators.map((entry) => publicCreator(entry.creator)),
     passwordHash: deck.passwordHash,
@@ -275,7 +272,7 @@ export async function getPublicCampaignReport(db: Db, slug: string): Promise<Pub
       ? await db.agency.findUnique({ where: { id: campaign.ownerId }, select: { name: true } })
       : await db.creator.findUnique({ where: { id: campaign.ownerId }, select: { displayName: true } }).then((c) => (c ? { name: c.displayName } : null));
   return {
-    target: { type: 'campaign', id: campaign.id, owner: { type: campaign.ownerType as SubjectType, id: campaign.ownerId } },
+    target: { type: 'campaign', id: campaign.id, owner: { type: campaign.ownerType, id: campaign.ownerId } },
     name: campaign.name,
     description: campaign.description,
     status: campaign.status,

@@ -151,7 +151,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
     // A manual retry took the delivery over meanwhile: its job records the outcome from now on.
     if (recorded.count === 0) return;
     if (nextAttemptAt && nextToken) {
-      await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner: { type: endpoint.ownerType as EventOwner['type'], id: endpoint.ownerId }, token: nextToken, runAt: nextAttemptAt });
+      await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner: { type: endpoint.ownerType, id: endpoint.ownerId }, token: nextToken, runAt: nextAttemptAt });
     }
     if (succeeded) {
       await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });

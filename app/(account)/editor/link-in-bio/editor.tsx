@@ -9,7 +9,7 @@ import { reorderLinkInBioBlocksAction, saveLinkInBioAction, saveLinkInBioBlockAc
 import { LinkInBioCreateForm } from '../../../_components/create-forms';
 import { CreatedNotice } from '../../../_components/created-notice';
 import { NewItemPage } from '../../../_components/new-page';
-import { LinkInBioBlocks, type EditableBlock } from '../../../_components/link-in-bio-blocks';
+import { LinkInBioBlocks } from '../../../_components/link-in-bio-blocks';
 import { EditorForm } from '../../../_components/editor-form';
 import { EditorShell } from '../../../_components/editor-shell';
 import { ownedOr404 } from '../../../_components/owned';
@@ -60,7 +60,7 @@ export async function LinkInBioEditor({ pageId, created = false }: { pageId?: st
       notice={created ? <CreatedNotice what="Page" next="Add your links below, pick a theme, then share your link." /> : null}
       after={
         <LinkInBioBlocks
-          blocks={page.blocks.map((b) => ({ id: b.id, type: b.type as EditableBlock['type'], title: b.title, url: b.url, mediaUrl: b.mediaUrl, visible: b.visible, order: b.position }))}
+          blocks={page.blocks.map((b) => ({ id: b.id, type: b.type, title: b.title, url: b.url, mediaUrl: b.mediaUrl, visible: b.visible, order: b.position }))}
           clientId={`editor-${randomUUID()}`}
           action={saveLinkInBioBlockAction.bind(null, page.id)}
           reorderAction={reorderLinkInBioBlocksAction.bind(null, page.id)}
