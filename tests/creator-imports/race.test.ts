@@ -26,7 +26,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('CSV import racing another wri
   it('falls back to row by row when an identity is taken between lookup and insert', async () => {
     const agencyId = (await t.agency()).id;
     const tag = newObjectId();
-    const bytes = new TextEncoder().encode(`display_name,instagram\nRacer One,@race.${tag}\nRacer Two,@calm.${tag}\n`);
+    const bytes = new TextEncoder().encode(`display_name,instagram\nRacer One,@race.${tag}\nRacer Two,@calm.${tag}\n,@three.${tag}\n`);
     const created = await createCreatorImport({ db: t.db, jobs: parkedJobs() }, agencyId, { name: 'race.csv', type: 'text/csv', size: bytes.byteLength, bytes });
     await startCreatorImport(t.db, created.id);
 
@@ -59,8 +59,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('CSV import racing another wri
     expect(done.rows.map((r) => [r.status, r.creatorId === rival])).toEqual([
       ['existing', true],
       ['created', false],
+      ['failed', false],
     ]);
-    expect(done).toMatchObject({ processed: 2, created: 1, failed: 0 });
+    // Row by row judges a row exactly as the batch path does (one validateImportRow).
+    expect(done.rows[2]?.errors).toEqual(['display_name: required.']);
+    expect(done).toMatchObject({ processed: 3, created: 1, failed: 1 });
     expect(await t.db.socialAccount.count({ where: { rosterAgencyId: agencyId, identity: `instagram:race.${tag}` } })).toBe(1);
     expect(await t.db.mediaKit.count({ where: { ownerId: agencyId, creatorId: rival } })).toBe(1);
   });

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createApp } from '../../src/server/app';
 import { addCreatorToRoster } from '../../src/server/services/creators';
-import { creatorInputSchema } from '../../src/server/services/creator-input';
 import {
   createCreatorImport,
   getCreatorImport,
@@ -13,7 +12,7 @@ import {
   processCreatorImportChunk,
   startCreatorImport,
 } from '../../src/server/services/creator-imports';
-import { rowToCreatorInput, type CsvRow } from '../../src/server/services/csv-roster';
+import { validateImportRow, type CsvRow } from '../../src/server/services/csv-roster';
 import { createAgency } from '../../src/server/services/accounts';
 
 /**
@@ -38,8 +37,9 @@ describe('CSV import crash and resume', () => {
     await processCreatorImportChunk(first.services.db, created.id, 0);
     await processCreatorImportChunk(first.services.db, created.id, 1);
     const row101 = await first.services.db.creatorImportRow.findFirstOrThrow({ where: { importId: created.id, rowNumber: 101 } });
-    const parsed = creatorInputSchema.parse(rowToCreatorInput(row101.input as CsvRow).body);
-    await addCreatorToRoster(first.services.db, { agencyId: agency.id, input: parsed, source: 'import', planned: plannedIdsFor(row101) });
+    const { input } = validateImportRow(row101.input as CsvRow);
+    if (!input) throw new Error('row 101 is valid');
+    await addCreatorToRoster(first.services.db, { agencyId: agency.id, input, source: 'import', planned: plannedIdsFor(row101) });
     const midway = await getCreatorImport(first.services.db, agency.id, created.id);
     expect(midway.status).toBe('processing');
     expect(midway.processed).toBe(100);

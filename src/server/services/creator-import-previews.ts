@@ -5,16 +5,7 @@ import { CREATOR_IMPORT_EVENT } from './creator-imports';
 import { insertRows } from '../db/bulk-insert';
 import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
-import { creatorInputSchema } from './creator-input';
-import {
-  describeIssue,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_ROWS,
-  parseRosterCsv,
-  rowToCreatorInput,
-  type CreatorBodyRow,
-  type CsvRow,
-} from './csv-roster';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseRosterCsv, validateImportRow, type CreatorBodyRow, type CsvRow } from './csv-roster';
 import type { CreatorImport, CreatorImportPreview } from '../../generated/prisma/client';
 
 /**
@@ -91,10 +82,7 @@ function sourceRows(source: PreviewSource): { kind: 'csv' | 'rows'; rows: (CsvRo
 /** Validates every row as the import will and classifies the valid ones against the roster. */
 async function classify(db: Db, agencyId: string, inputs: (CsvRow | CreatorBodyRow)[]): Promise<{ rows: StoredRow[]; summary: PreviewSummary }> {
   const prepared = inputs.map((input, index) => {
-    const { body, socialColumns, errors } = rowToCreatorInput(input);
-    const parsed = creatorInputSchema.safeParse(body);
-    if (!parsed.success) for (const issue of parsed.error.issues) errors.push(describeIssue(issue.path, issue.message, socialColumns));
-    const valid = parsed.success && errors.length === 0 ? parsed.data : null;
+    const { body, input: valid, errors } = validateImportRow(input);
     const displayName = typeof body.display_name === 'string' && body.display_name.trim() ? body.display_name.trim() : null;
     return { input, rowNumber: index + 1, valid, errors, displayName };
   });

@@ -3,7 +3,6 @@ import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
-import { creatorInputSchema } from './creator-input';
 import { addCreatorToRoster, type PlannedIds } from './creators';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
@@ -12,7 +11,7 @@ import { creatorView } from './creator-view';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
 import { inlineStep, type JobRunner, type JobStep } from '../domain/jobs';
 import { insertRows } from '../db/bulk-insert';
-import { describeIssue, MAX_IMPORT_BYTES, parseRosterCsv, rowToCreatorInput, type CsvRow } from './csv-roster';
+import { MAX_IMPORT_BYTES, parseRosterCsv, validateImportRow, type CsvRow } from './csv-roster';
 import type { CreatorImport, CreatorImportRow, Prisma } from '../../generated/prisma/client';
 
 /**
@@ -119,21 +118,14 @@ export async function startCreatorImport(db: Db, importId: string): Promise<{ ch
 }
 
 async function processRow(db: Db, agencyId: string, row: CreatorImportRow): Promise<void> {
-  const { body, socialColumns, errors } = rowToCreatorInput(row.input as CsvRow);
-  const parsed = creatorInputSchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys') continue;
-      errors.push(describeIssue(issue.path, issue.message, socialColumns));
-    }
-  }
-  if (errors.length > 0 || !parsed.success) {
+  const { input, errors } = validateImportRow(row.input as CsvRow);
+  if (!input) {
     await db.creatorImportRow.updateMany({ where: { id: row.id, status: 'pending' }, data: { status: 'failed', errors } });
     return;
   }
   const planned = plannedIdsFor(row);
   try {
-    const result = await addCreatorToRoster(db, { agencyId, input: parsed.data, source: 'import', planned });
+    const result = await addCreatorToRoster(db, { agencyId, input, source: 'import', planned });
     const createdByRow = result.creator.id === planned.creatorId;
     const socialIds = result.creator.socials.filter((s) => s.id === planned.socialId(s.identity)).map((s) => s.id);
     await db.creatorImportRow.updateMany({
@@ -184,13 +176,9 @@ interface RowOutcome {
 async function processChunkInBatch(db: Db, importId: string, agencyId: string, rows: CreatorImportRow[]): Promise<void> {
   const owner = { type: 'agency' as const, id: agencyId };
   const prepared = rows.map((row) => {
-    const { body, socialColumns, errors } = rowToCreatorInput(row.input as CsvRow);
-    const parsed = creatorInputSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push(describeIssue(issue.path, issue.message, socialColumns));
-    }
-    const socials = parsed.success ? [...new Map((parsed.data.socials ?? []).map((s) => [s.identity, s])).values()] : [];
-    return { row, input: parsed.success && errors.length === 0 ? parsed.data : null, errors, socials, planned: plannedIdsFor(row) };
+    const { input, errors } = validateImportRow(row.input as CsvRow);
+    const socials = input ? [...new Map((input.socials ?? []).map((s) => [s.identity, s])).values()] : [];
+    return { row, input, errors, socials, planned: plannedIdsFor(row) };
   });
 
   const identities = [...new Set(prepared.flatMap((p) => p.socials.map((s) => s.identity)))];

@@ -1,7 +1,9 @@
 import Papa from 'papaparse';
+import type { z } from 'zod';
 import { ApiError } from '../domain/errors';
 import { SOCIAL_PLATFORMS } from '../lib/social-identity';
 import { unstorableTextProblem } from '../lib/storable-text';
+import { creatorInputSchema } from './creator-input';
 
 /**
  * The roster CSV format (documented on /docs and in README, example at /examples/creators.csv):
@@ -152,4 +154,24 @@ export function describeIssue(path: readonly PropertyKey[], message: string, soc
   if ((head === 'languages' || head === 'tags') && typeof index === 'number') return `${head} (value ${index + 1}): ${message}`;
   if (head === 'display_name' && /received undefined|at least 1/.test(message)) return 'display_name: required.';
   return `${path.map(String).join('.') || 'row'}: ${message}`;
+}
+
+export interface ValidatedImportRow {
+  /** The row as a POST /creators body, before parsing (the preview shows its display_name). */
+  body: Record<string, unknown>;
+  /** The parsed creator when the row has no errors, else null. */
+  input: z.output<typeof creatorInputSchema> | null;
+  /** Every problem with the row, each naming its column. */
+  errors: string[];
+}
+
+/**
+ * The one validation every import path runs — the preview, a chunk in batch, and the row-by-row
+ * retry after a race — so a row is judged the same way whichever path it takes.
+ */
+export function validateImportRow(row: CsvRow | CreatorBodyRow): ValidatedImportRow {
+  const { body, socialColumns, errors } = rowToCreatorInput(row);
+  const parsed = creatorInputSchema.safeParse(body);
+  if (!parsed.success) for (const issue of parsed.error.issues) errors.push(describeIssue(issue.path, issue.message, socialColumns));
+  return { body, input: parsed.success && errors.length === 0 ? parsed.data : null, errors };
 }

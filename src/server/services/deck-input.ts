@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { emailAddress } from '../lib/email';
 import { objectIdSchema as objectId } from '../lib/object-id';
+import { hexColor, httpsImageUrl } from '../lib/schema-atoms';
 import { DECK_CTAS, DECK_MAX_CREATORS, DECK_SLUG_PATTERN, DECK_THEMES, DECK_VISIBILITIES } from './decks';
 
 /**
  * Deck input shapes, shared by the API's schemas (src/server/routers/decks/) and the web app's
  * forms and editor, so both validate a deck the same way.
  */
-
-const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #1A2B3C');
-const httpsUrl = z
-  .url({ protocol: /^https$/, hostname: z.regexes.domain })
-  .max(2048)
-  .meta({ description: 'An absolute https URL of an image you host; uploads and remote ingestion are not supported.' });
 
 export const VISIBILITY_DOC = '`link` (default): anyone with share_url can open the deck (after the password, when one is set). `private`: only the agency, in the editor.';
 export const CTA_DOC =
@@ -51,8 +46,8 @@ export const deckFieldsShape = {
     .array(z.string().trim().min(1).max(40))
     .max(20)
     .meta({ description: 'Up to 20 tags of 1–40 characters; duplicates (ignoring case) are dropped, the first spelling kept.' }),
-  picture_url: httpsUrl.nullable().meta({ description: 'Agency logo or picture: an absolute https URL of an image you host; `null` for none.' }),
-  cover_url: httpsUrl.nullable().meta({ description: 'Cover image: an absolute https URL of an image you host; `null` for none.' }),
+  picture_url: httpsImageUrl.nullable().meta({ description: 'Agency logo or picture: an absolute https URL of an image you host; `null` for none.' }),
+  cover_url: httpsImageUrl.nullable().meta({ description: 'Cover image: an absolute https URL of an image you host; `null` for none.' }),
   theme: z.enum(DECK_THEMES).meta({ description: '`light` (default) or `dark`.' }),
   accent_color: hexColor.nullable().meta({ description: '`#RRGGBB`.' }),
   background_color: hexColor.nullable().meta({ description: '`#RRGGBB`.' }),

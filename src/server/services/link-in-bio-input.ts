@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema as objectId } from '../lib/object-id';
+import { hexColor, httpsImageUrl } from '../lib/schema-atoms';
 import { socialInputSchema } from './creator-input';
 import {
   BLOCK_TYPES,
@@ -82,18 +83,13 @@ export const usernameField = z
   .meta({ description: 'The handle shown on the page, unique among pages; stored lower-case.', example: 'ada' });
 export const bioField = z.string().trim().max(LIMITS.bio).meta({ description: 'Up to 300 characters.' });
 
-const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #1A2B3C');
 /** The page's design fields (create and PATCH); null clears a colour or the picture. */
 export const pageDesignShape = {
   theme: z.enum(LINK_IN_BIO_THEMES).meta({ description: '`light` (default) or `dark`.' }),
   button_style: z.enum(BUTTON_STYLES).meta({ description: 'Shape of the link buttons: `rounded` (default), `pill`, `square` or `outline`.' }),
   accent_color: hexColor.nullable().meta({ description: '`#RRGGBB`: the link buttons’ colour; null for the theme’s.' }),
   background_color: hexColor.nullable().meta({ description: '`#RRGGBB`; used when it suits the theme (a light colour for light, a dark one for dark).' }),
-  picture_url: z
-    .url({ protocol: /^https$/, hostname: z.regexes.domain })
-    .max(LIMITS.url)
-    .nullable()
-    .meta({ description: 'An absolute https URL of the profile picture shown on the page; uploads are not supported.' }),
+  picture_url: httpsImageUrl.nullable().meta({ description: 'An absolute https URL of the profile picture shown on the page; uploads are not supported.' }),
 };
 
 export const socialLinksField = z

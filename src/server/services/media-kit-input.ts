@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { emailAddress } from '../lib/email';
 import { objectIdSchema as objectId } from '../lib/object-id';
+import { hexColor, httpsImageUrl } from '../lib/schema-atoms';
 import { MEDIA_KIT_SECTIONS, MEDIA_KIT_TEMPLATE_IDS, MEDIA_KIT_THEMES, MEDIA_KIT_VISIBILITIES } from './media-kits';
 
 /**
  * Media kit input shapes, shared by the API's schemas (src/server/routers/media-kits/) and the web
  * app's forms and editor, so both validate a kit the same way.
  */
-
-const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #1A2B3C');
-const httpsUrl = z
-  .url({ protocol: /^https$/, hostname: z.regexes.domain })
-  .max(2048)
-  .meta({ description: 'An absolute https URL; uploads are not supported.' });
 
 /** Profile and design fields a kit is created or patched with; null clears an optional field. */
 export const mediaKitContentShape = {
@@ -30,8 +25,8 @@ export const mediaKitContentShape = {
   theme: z.enum(MEDIA_KIT_THEMES).meta({ description: 'Color scheme of the share page.' }),
   accent_color: hexColor.nullable().meta({ description: '`#RRGGBB` for buttons and highlights.' }),
   background_color: hexColor.nullable().meta({ description: '`#RRGGBB` page background.' }),
-  picture_url: httpsUrl.nullable().meta({ description: 'Profile picture: an absolute https URL of an image you host.' }),
-  cover_url: httpsUrl.nullable().meta({ description: 'Cover image: an absolute https URL of an image you host.' }),
+  picture_url: httpsImageUrl.nullable().meta({ description: 'Profile picture: an absolute https URL of an image you host.' }),
+  cover_url: httpsImageUrl.nullable().meta({ description: 'Cover image: an absolute https URL of an image you host.' }),
 };
 
 /** `name` is required; every other content field is optional and defaults from the template. */
