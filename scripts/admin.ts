@@ -4,12 +4,13 @@
  * one process only, so while the service runs on it this CLI refuses (exit 3) with a clear message.
  */
 import { parseArgs } from 'node:util';
+import type { Owner } from '../src/server/domain/owner';
 import { loadConfig } from '../src/server/config';
 import { openMigratedDatabase, type Database } from '../src/server/db/database';
 import { EmbeddedDatabaseBusyError } from '../src/server/db/embedded-lock';
 import { ApiError } from '../src/server/domain/errors';
 import { isObjectId } from '../src/server/lib/object-id';
-import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement, type SubjectRef } from '../src/server/services/accounts';
+import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement } from '../src/server/services/accounts';
 import { createApiKey, isRollGracePeriod, listApiKeys, renameApiKey, revokeApiKey, rollApiKey, ROLL_GRACE_PERIODS, type ApiKeySummary } from '../src/server/services/api-keys';
 import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
 import { rebuildPageViewRollups } from '../src/server/services/page-views';
@@ -80,7 +81,7 @@ function required(option: keyof typeof values): string {
   return value.trim();
 }
 
-function subjectFromArgs(): SubjectRef {
+function subjectFromArgs(): Owner {
   const type = required('subject-type');
   if (!(SUBJECT_TYPES as readonly string[]).includes(type)) throw new UsageError('--subject-type must be agency or creator');
   const id = required('subject-id');

@@ -1,11 +1,11 @@
 import type { Db } from '../db/database';
+import type { Owner } from '../domain/owner';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { slugCandidate, slugify } from '../lib/slug';
 import { isUniqueViolation } from '../db/unique-violation';
 import { announceKeyChange } from './api-key-cache';
-import type { SubjectType } from '../auth/scopes';
 
 /** The user with this email, created if absent; concurrent calls get the same user (the unique email settles it). */
 async function ensureUser(db: Db, email: string, name: string | null) {
@@ -53,13 +53,8 @@ export async function createCreatorAccount(db: Db, input: { displayName: string;
   return { creator, user };
 }
 
-export interface SubjectRef {
-  type: SubjectType;
-  id: string;
-}
-
 /** The user who acts for a subject: the agency owner, or the creator's own user. */
-export async function subjectOwner(db: Db, subject: SubjectRef): Promise<string> {
+export async function subjectOwner(db: Db, subject: Owner): Promise<string> {
   if (subject.type === 'agency') {
     const agency = await db.agency.findUnique({ where: { id: subject.id }, select: { ownerUserId: true } });
     if (!agency) throw new ApiError('not-found', `No agency with id ${subject.id}.`);
@@ -78,7 +73,7 @@ export type Entitlement = (typeof ENTITLEMENTS)[number];
 
 export async function setPlan(
   db: Db,
-  subject: SubjectRef,
+  subject: Owner,
   change: { planCode?: string; entitlement?: Entitlement },
 ) {
   if (change.planCode) {
@@ -104,7 +99,7 @@ export async function setPlan(
     : db.creator.findUniqueOrThrow({ where: { id: subject.id }, include: { plan: true } });
 }
 
-export interface UserSubject extends SubjectRef {
+export interface UserSubject extends Owner {
   name: string;
   planCode: string;
   entitlement: Entitlement;

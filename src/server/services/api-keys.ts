@@ -1,9 +1,10 @@
 import type { Db, SqlQuery } from '../db/database';
+import type { Owner } from '../domain/owner';
 import { generateKey, hashKey, parseKey } from '../auth/key-format';
 import { isScope, scopesFor, type Scope, type SubjectType } from '../auth/scopes';
 import { ApiError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
-import { subjectOwner, type Entitlement, type SubjectRef } from './accounts';
+import { subjectOwner, type Entitlement } from './accounts';
 import { announceKeyChange, type ApiKeyCache, type KeyRecord } from './api-key-cache';
 
 export interface ApiKeySummary {
@@ -80,7 +81,7 @@ export function resolveScopes(subjectType: SubjectType, requested: readonly stri
 }
 
 export interface CreateKeyInput {
-  subject: SubjectRef;
+  subject: Owner;
   name: string;
   scopes: readonly string[];
   expiresAt?: Date | null;
@@ -117,7 +118,7 @@ export async function createApiKey(db: Db, input: CreateKeyInput): Promise<{ key
 
 /** How a key's owner is checked: the subject it belongs to and/or the user who issued it. */
 export interface KeyOwner {
-  subject?: SubjectRef;
+  subject?: Owner;
   userId?: string;
 }
 
@@ -196,7 +197,7 @@ export async function rollApiKey(
   });
 }
 
-export async function listApiKeys(db: Db, filter: { subject?: SubjectRef; userId?: string } = {}): Promise<ApiKeySummary[]> {
+export async function listApiKeys(db: Db, filter: { subject?: Owner; userId?: string } = {}): Promise<ApiKeySummary[]> {
   const rows = await db.apiKey.findMany({
     where: {
       ...(filter.subject ? { subjectType: filter.subject.type, subjectId: filter.subject.id } : {}),
@@ -209,7 +210,7 @@ export async function listApiKeys(db: Db, filter: { subject?: SubjectRef; userId
 }
 
 /** Revokes at once: the next request with the key is a 401. Revoking twice is harmless. */
-export async function revokeApiKey(db: Db, keyId: string, owner?: { subject?: SubjectRef; userId?: string }): Promise<ApiKeySummary> {
+export async function revokeApiKey(db: Db, keyId: string, owner?: { subject?: Owner; userId?: string }): Promise<ApiKeySummary> {
   const where = {
     id: keyId,
     ...(owner?.subject ? { subjectType: owner.subject.type, subjectId: owner.subject.id } : {}),

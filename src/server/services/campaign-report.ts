@@ -5,12 +5,12 @@
  * server actions call these functions, which check ownership the same way the API does.
  */
 import { z } from 'zod';
+import type { Owner } from '../domain/owner';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, fieldError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from '../db/unique-violation';
-import type { CampaignOwner } from './campaigns';
 import { assertCreatorVisible } from './creators';
 import { urlProblem } from './link-in-bio';
 
@@ -47,7 +47,7 @@ export const campaignContentInputSchema = z.strictObject({
 });
 export type CampaignContentInput = z.infer<typeof campaignContentInputSchema>;
 
-async function ownedCampaignId(db: Db, owner: CampaignOwner, campaignId: string): Promise<string> {
+async function ownedCampaignId(db: Db, owner: Owner, campaignId: string): Promise<string> {
   const row = await db.campaign.findFirst({ where: { id: campaignId, ownerType: owner.type, ownerId: owner.id }, select: { id: true } });
   if (!row) throw notFound('campaign', campaignId);
   return row.id;
@@ -60,7 +60,7 @@ async function touch(db: Db, campaignId: string): Promise<void> {
 }
 
 /** Adds a creator the owner can see (its roster, or itself). Adding one twice is harmless. */
-export async function addCampaignParticipant(db: Db, owner: CampaignOwner, campaignId: string, creatorId: string): Promise<{ added: boolean }> {
+export async function addCampaignParticipant(db: Db, owner: Owner, campaignId: string, creatorId: string): Promise<{ added: boolean }> {
   const id = await ownedCampaignId(db, owner, campaignId);
   await assertCreatorVisible(db, owner, creatorId);
   const count = await db.campaignParticipant.count({ where: { campaignId: id } });
@@ -71,7 +71,7 @@ export async function addCampaignParticipant(db: Db, owner: CampaignOwner, campa
 }
 
 /** Removes a participant and, in the same transaction, the posts it authored in this campaign. */
-export async function removeCampaignParticipant(db: Db, owner: CampaignOwner, campaignId: string, creatorId: string): Promise<void> {
+export async function removeCampaignParticipant(db: Db, owner: Owner, campaignId: string, creatorId: string): Promise<void> {
   const id = await ownedCampaignId(db, owner, campaignId);
   await db.$transaction([
     db.campaignContent.deleteMany({ where: { campaignId: id, creatorId } }),
@@ -85,7 +85,7 @@ export async function removeCampaignParticipant(db: Db, owner: CampaignOwner, ca
  * Records a post by a participant. The same URL twice in one campaign is a 409 (unique constraint),
  * so a resubmitted form never counts a post twice.
  */
-export async function addCampaignContent(db: Db, owner: CampaignOwner, campaignId: string, input: CampaignContentInput) {
+export async function addCampaignContent(db: Db, owner: Owner, campaignId: string, input: CampaignContentInput) {
   const id = await ownedCampaignId(db, owner, campaignId);
   const participant = await db.campaignParticipant.findUnique({ where: { campaignId_creatorId: { campaignId: id, creatorId: input.creator_id } } });
   if (!participant) throw fieldError('creator_id', 'Add this creator as a participant first.', 'not_participant');
@@ -116,7 +116,7 @@ export async function addCampaignContent(db: Db, owner: CampaignOwner, campaignI
 /** Updates a tracked post's metrics (the numbers a report shows). */
 export async function updateCampaignContentMetrics(
   db: Db,
-  owner: CampaignOwner,
+  owner: Owner,
   campaignId: string,
   contentId: string,
   metrics: Pick<CampaignContentInput, 'views' | 'impressions' | 'engagements'>,
@@ -127,7 +127,7 @@ export async function updateCampaignContentMetrics(
   await touch(db, id);
 }
 
-export async function removeCampaignContent(db: Db, owner: CampaignOwner, campaignId: string, contentId: string): Promise<void> {
+export async function removeCampaignContent(db: Db, owner: Owner, campaignId: string, contentId: string): Promise<void> {
   const id = await ownedCampaignId(db, owner, campaignId);
   const removed = await db.campaignContent.deleteMany({ where: { id: contentId, campaignId: id } });
   if (removed.count === 0) throw notFound('post', contentId);
@@ -135,7 +135,7 @@ export async function removeCampaignContent(db: Db, owner: CampaignOwner, campai
 }
 
 /** Publishes (or takes down) the report at /r/{slug}; the slug never changes. */
-export async function setCampaignPublicReport(db: Db, owner: CampaignOwner, campaignId: string, enabled: boolean): Promise<void> {
+export async function setCampaignPublicReport(db: Db, owner: Owner, campaignId: string, enabled: boolean): Promise<void> {
   const updated = await db.campaign.updateMany({
     where: { id: campaignId, ownerType: owner.type, ownerId: owner.id },
     data: { publicReportEnabled: enabled, updatedAt: new Date() },
@@ -150,7 +150,7 @@ export interface CampaignReportContents {
 }
 
 /** The participants and posts the campaign editor lists. */
-export async function getCampaignReportContents(db: Db, owner: CampaignOwner, campaignId: string): Promise<CampaignReportContents> {
+export async function getCampaignReportContents(db: Db, owner: Owner, campaignId: string): Promise<CampaignReportContents> {
   const id = await ownedCampaignId(db, owner, campaignId);
   const [participants, content] = await Promise.all([
     db.campaignParticipant.findMany({ where: { campaignId: id }, orderBy: { createdAt: 'asc' }, select: { creatorId: true } }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Owner } from '../domain/owner';
 import type { SubjectType } from '../auth/scopes';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
@@ -36,11 +37,6 @@ export const UNSUPPORTED_PATCH_FIELDS = {
   summary: 'the summary is computed from campaign content and cannot be set',
 } as const;
 export type UnsupportedPatchField = keyof typeof UNSUPPORTED_PATCH_FIELDS;
-
-export interface CampaignOwner {
-  type: SubjectType;
-  id: string;
-}
 
 export interface CampaignFields {
   name?: string;
@@ -206,7 +202,7 @@ function publicReportSlug(): string {
 }
 
 /** A new campaign owned by the key's subject: status active, CPMs 0 unless given, report disabled. */
-export async function createCampaign(db: Db, owner: CampaignOwner, fields: CampaignFields & { name: string }): Promise<CampaignWithSummary> {
+export async function createCampaign(db: Db, owner: Owner, fields: CampaignFields & { name: string }): Promise<CampaignWithSummary> {
   if (fields.starts_at && fields.ends_at && new Date(fields.ends_at) < new Date(fields.starts_at)) {
     throw endsBeforeStarts(fields.starts_at, fields.ends_at);
   }
@@ -244,7 +240,7 @@ export async function createCampaign(db: Db, owner: CampaignOwner, fields: Campa
  */
 export async function updateCampaign(
   db: Db,
-  owner: CampaignOwner,
+  owner: Owner,
   campaignId: string,
   patch: CampaignFields & Partial<Record<UnsupportedPatchField, unknown>>,
   options: { expectedUpdatedAt?: Date } = {},
@@ -294,7 +290,7 @@ export async function updateCampaign(
   });
 }
 
-export async function getOwnedCampaign(db: Db, owner: CampaignOwner, campaignId: string): Promise<CampaignWithSummary> {
+export async function getOwnedCampaign(db: Db, owner: Owner, campaignId: string): Promise<CampaignWithSummary> {
   const row = await db.campaign.findFirst({ where: { id: campaignId, ownerType: owner.type, ownerId: owner.id } });
   if (!row) throw notFound('campaign', campaignId);
   return withSummary(db, row);
@@ -302,7 +298,7 @@ export async function getOwnedCampaign(db: Db, owner: CampaignOwner, campaignId:
 
 export async function listOwnedCampaigns(
   db: Db,
-  owner: CampaignOwner,
+  owner: Owner,
   filter: { status?: CampaignStatus },
   afterId: string | undefined,
   take: number,

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
+import type { Owner } from '../domain/owner';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
-import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
 import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kits';
@@ -183,16 +183,11 @@ async function attachToExisting(
   return { created: false, creator, mediaKit: kit, socialsAttached: attached };
 }
 
-export interface CreatorReader {
-  type: SubjectType;
-  id: string;
-}
-
 /**
  * Is this creator visible to the subject? Agencies see their roster, creators themselves; anything
  * else is reported as not found, so existence never leaks.
  */
-export async function assertCreatorVisible(db: Db, reader: CreatorReader, creatorId: string): Promise<void> {
+export async function assertCreatorVisible(db: Db, reader: Owner, creatorId: string): Promise<void> {
   if (reader.type === 'creator') {
     if (reader.id !== creatorId) throw notFound('creator', creatorId);
     return;
@@ -201,7 +196,7 @@ export async function assertCreatorVisible(db: Db, reader: CreatorReader, creato
   if (!member) throw notFound('creator', creatorId);
 }
 
-export async function getVisibleCreator(db: Db, reader: CreatorReader, creatorId: string): Promise<CreatorWithSocials> {
+export async function getVisibleCreator(db: Db, reader: Owner, creatorId: string): Promise<CreatorWithSocials> {
   if (reader.type === 'creator' && reader.id !== creatorId) throw notFound('creator', creatorId);
   // The roster check is part of the read (one query, not a membership lookup first): a creator
   // outside the agency's roster is simply not found.
@@ -230,7 +225,7 @@ export async function listRosterCreators(db: Db, agencyId: string, afterId: stri
  */
 export async function resolveTargetCreator(
   db: Db,
-  reader: CreatorReader,
+  reader: Owner,
   creatorId: string | undefined,
   fieldPath: string,
 ): Promise<Creator> {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
+import type { Owner } from '../domain/owner';
 import { newObjectId } from '../lib/object-id';
-import { getOwnedMediaKit, mediaKitSlug, type KitOwner } from './media-kits';
+import { getOwnedMediaKit, mediaKitSlug } from './media-kits';
 import type { MediaKit as MediaKitRow } from '../../generated/prisma/client';
 
 export const MAX_KIT_NAME_LENGTH = 100;
@@ -17,7 +18,7 @@ export function copyName(name: string): string {
  * one on purpose: anything secret or per-share a kit may carry (a viewer password, view counts)
  * stays behind, and a column added later is not copied until someone decides it should be.
  */
-export async function duplicateMediaKit(db: Db, owner: KitOwner, kitId: string, options: { name?: string } = {}): Promise<MediaKitRow> {
+export async function duplicateMediaKit(db: Db, owner: Owner, kitId: string, options: { name?: string } = {}): Promise<MediaKitRow> {
   const source = await getOwnedMediaKit(db, owner, kitId);
   const name = options.name ?? copyName(source.name);
   return db.mediaKit.create({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Owner } from '../domain/owner';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound, preconditionFailed } from '../domain/errors';
@@ -64,11 +65,6 @@ export const MEDIA_KIT_TEMPLATES = [
 
 export type MediaKitTemplateId = (typeof MEDIA_KIT_TEMPLATES)[number]['id'];
 export const MEDIA_KIT_TEMPLATE_IDS = MEDIA_KIT_TEMPLATES.map((t) => t.id) as [MediaKitTemplateId, ...MediaKitTemplateId[]];
-
-export interface KitOwner {
-  type: SubjectType;
-  id: string;
-}
 
 /** Content and design fields a kit can be created or patched with (null clears an optional field). */
 export interface MediaKitContent {
@@ -144,7 +140,7 @@ export function mediaKitSlug(name: string): string {
   return `${slugify(name, 'media-kit').slice(0, 40)}-${randomBytes(5).toString('hex')}`;
 }
 
-function defaultKeyOf(owner: KitOwner, creatorId: string): string {
+function defaultKeyOf(owner: Owner, creatorId: string): string {
   return `${owner.type}:${owner.id}:${creatorId}`;
 }
 
@@ -177,7 +173,7 @@ function templateDefaults(templateId: MediaKitTemplateId = 'classic') {
 }
 
 /** The data of a new default kit; used inside the roster transaction too. */
-export function defaultKitData(owner: KitOwner, creator: { id: string; displayName: string }): Prisma.MediaKitUncheckedCreateInput {
+export function defaultKitData(owner: Owner, creator: { id: string; displayName: string }): Prisma.MediaKitUncheckedCreateInput {
   const name = `${creator.displayName} — media kit`;
   return {
     id: newObjectId(),
@@ -197,7 +193,7 @@ export function defaultKitData(owner: KitOwner, creator: { id: string; displayNa
  */
 export async function ensureDefaultMediaKit(
   db: Db,
-  owner: KitOwner,
+  owner: Owner,
   creator: { id: string; displayName: string },
 ): Promise<{ created: boolean; kit: MediaKitRow }> {
   const defaultKey = defaultKeyOf(owner, creator.id);
@@ -220,7 +216,7 @@ export async function ensureDefaultMediaKit(
 /** A named, non-default kit with initial content (POST /media-kits/new). */
 export async function createMediaKit(
   db: Db,
-  owner: KitOwner,
+  owner: Owner,
   creatorId: string,
   content: MediaKitContent & { name: string },
 ): Promise<MediaKitRow> {
@@ -243,7 +239,7 @@ export async function createMediaKit(
   });
 }
 
-export async function getOwnedMediaKit(db: Db, owner: KitOwner, kitId: string): Promise<MediaKitRow> {
+export async function getOwnedMediaKit(db: Db, owner: Owner, kitId: string): Promise<MediaKitRow> {
   const kit = await db.mediaKit.findFirst({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id } });
   if (!kit) throw notFound('media kit', kitId);
   return kit;
@@ -255,7 +251,7 @@ export async function getOwnedMediaKit(db: Db, owner: KitOwner, kitId: string): 
  */
 export async function updateMediaKit(
   db: Db,
-  owner: KitOwner,
+  owner: Owner,
   kitId: string,
   content: MediaKitContent,
   options: { expectedUpdatedAt?: Date } = {},
@@ -287,7 +283,7 @@ export async function updateMediaKit(
 
 export async function listOwnedMediaKits(
   db: Db,
-  owner: KitOwner,
+  owner: Owner,
   filter: { creatorId?: string },
   afterId: string | undefined,
   take: number,

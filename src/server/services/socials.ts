@@ -1,14 +1,15 @@
 import type { Db } from '../db/database';
+import type { Owner } from '../domain/owner';
 import { fieldError } from '../domain/errors';
 import { canonicalPlatform, type SocialPlatformInput } from '../lib/social-identity';
-import { assertCreatorVisible, type CreatorReader } from './creators';
+import { assertCreatorVisible } from './creators';
 import type { SocialAccount } from '../../generated/prisma/client';
 
 /**
  * Which creator's socials a request means: agency keys must name a roster creator, creator keys
  * are themselves (naming another creator is a 404, as for any resource they cannot see).
  */
-export async function resolveSocialsCreator(db: Db, reader: CreatorReader, creatorId: string | undefined): Promise<string> {
+export async function resolveSocialsCreator(db: Db, reader: Owner, creatorId: string | undefined): Promise<string> {
   if (reader.type === 'agency' && !creatorId) {
     throw fieldError('query.creator_id', 'creator_id is required with an agency key: name the roster creator whose socials to list.', 'required');
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Owner } from '../domain/owner';
 import type { Db } from '../db/database';
 import type { JobRunner } from '../domain/jobs';
 import type { AppConfig } from '../config';
@@ -7,7 +8,7 @@ import { safePostJson, type SafePostResult } from '../lib/safe-post';
 import { SafeFetchError } from '../lib/safe-fetch';
 import type { SecretBox } from '../lib/secret-box';
 import { webhookHeaders } from '../lib/webhook-signature';
-import { DELIVERY_JOB_MAX_ATTEMPTS, renderPayload, WEBHOOK_DELIVERY_JOB, type EventOwner } from './webhook-events';
+import { DELIVERY_JOB_MAX_ATTEMPTS, renderPayload, WEBHOOK_DELIVERY_JOB } from './webhook-events';
 import type { Prisma } from '../../generated/prisma/client';
 
 /**
@@ -46,7 +47,7 @@ export function retryDelayMs(failedAttempts: number, scale: number): number | nu
 export async function enqueueDeliveryJob(
   jobs: Pick<JobRunner, 'enqueue'>,
   tx: Prisma.TransactionClient,
-  delivery: { id: string; owner: EventOwner; token: string; runAt?: Date },
+  delivery: { id: string; owner: Owner; token: string; runAt?: Date },
 ): Promise<void> {
   await jobs.enqueue(tx, {
     kind: WEBHOOK_DELIVERY_JOB,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { Owner } from '../domain/owner';
 import { ApiError, fieldError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { checkDeliverableUrl } from '../lib/safe-post';
@@ -6,7 +7,7 @@ import { SafeFetchError } from '../lib/safe-fetch';
 import type { SecretBox } from '../lib/secret-box';
 import { newSigningSecret } from '../lib/webhook-signature';
 import type { AppConfig } from '../config';
-import { ALL_EVENTS, emitEvents, type EventOwner } from './webhook-events';
+import { ALL_EVENTS, emitEvents } from './webhook-events';
 import { enqueueDeliveryJob, newJobToken } from './webhook-deliveries';
 import type { JobRunner } from '../domain/jobs';
 import type { Prisma, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
@@ -86,7 +87,7 @@ export function webhookDeliveryView(row: DeliveryWithEvent) {
 
 export type WebhookDeliveryView = ReturnType<typeof webhookDeliveryView>;
 
-const owned = (owner: EventOwner) => ({ ownerType: owner.type, ownerId: owner.id });
+const owned = (owner: Owner) => ({ ownerType: owner.type, ownerId: owner.id });
 
 /** `["*"]` alone, or distinct event types (the schema has already checked the names). */
 function normalizeEvents(events: string[]): string[] {
@@ -107,7 +108,7 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<string> {
   }
 }
 
-async function findOwned(db: Db, owner: EventOwner, endpointId: string): Promise<WebhookEndpoint> {
+async function findOwned(db: Db, owner: Owner, endpointId: string): Promise<WebhookEndpoint> {
   const row = await db.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
   if (!row) throw notFound('webhook endpoint', endpointId);
   return row;
@@ -116,7 +117,7 @@ async function findOwned(db: Db, owner: EventOwner, endpointId: string): Promise
 /** POST /webhook-endpoints: the endpoint and its signing secret, which is never shown again. */
 export async function createWebhookEndpoint(
   deps: WebhookDeps,
-  owner: EventOwner,
+  owner: Owner,
   fields: { url: string; events: string[]; description?: string | null },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const events = normalizeEvents(fields.events);
@@ -143,11 +144,11 @@ export async function createWebhookEndpoint(
   return { endpoint, secret };
 }
 
-export async function getWebhookEndpoint(db: Db, owner: EventOwner, endpointId: string): Promise<WebhookEndpoint> {
+export async function getWebhookEndpoint(db: Db, owner: Owner, endpointId: string): Promise<WebhookEndpoint> {
   return findOwned(db, owner, endpointId);
 }
 
-export async function listWebhookEndpoints(db: Db, owner: EventOwner, afterId: string | undefined, take: number): Promise<WebhookEndpoint[]> {
+export async function listWebhookEndpoints(db: Db, owner: Owner, afterId: string | undefined, take: number): Promise<WebhookEndpoint[]> {
   return db.webhookEndpoint.findMany({
     where: { ...owned(owner), ...(afterId ? { id: { lt: afterId } } : {}) },
     orderBy: { id: 'desc' },
@@ -156,7 +157,7 @@ export async function listWebhookEndpoints(db: Db, owner: EventOwner, afterId: s
 }
 
 /** PATCH: url (checked again), events, description, status. Enabling clears the failure record. */
-export async function updateWebhookEndpoint(deps: WebhookDeps, owner: EventOwner, endpointId: string, fields: EndpointFields): Promise<WebhookEndpoint> {
+export async function updateWebhookEndpoint(deps: WebhookDeps, owner: Owner, endpointId: string, fields: EndpointFields): Promise<WebhookEndpoint> {
   if (Object.keys(fields).length === 0) throw fieldError('body', 'Send at least one property to change.', 'empty_patch');
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
   if (fields.url !== undefined) data.url = await checkUrl(deps, fields.url);
@@ -170,7 +171,7 @@ export async function updateWebhookEndpoint(deps: WebhookDeps, owner: EventOwner
 }
 
 /** DELETE: the endpoint and its delivery log; pending deliveries to it are dropped. */
-export async function deleteWebhookEndpoint(db: Db, owner: EventOwner, endpointId: string): Promise<void> {
+export async function deleteWebhookEndpoint(db: Db, owner: Owner, endpointId: string): Promise<void> {
   const deleted = await db.webhookEndpoint.deleteMany({ where: { id: endpointId, ...owned(owner) } });
   if (deleted.count === 0) throw notFound('webhook endpoint', endpointId);
 }
@@ -180,7 +181,7 @@ export async function deleteWebhookEndpoint(db: Db, owner: EventOwner, endpointI
  * a receiver can switch over without losing a delivery; rotating again within that window replaces
  * the previous secret with the one being retired.
  */
-export async function rotateWebhookSecret(deps: WebhookDeps, owner: EventOwner, endpointId: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+export async function rotateWebhookSecret(deps: WebhookDeps, owner: Owner, endpointId: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const secret = newSigningSecret();
   const endpoint = await deps.db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ secret_encrypted: string }[]>`
@@ -202,7 +203,7 @@ const WITH_EVENT = { event: { select: { id: true, type: true, createdAt: true } 
 
 export async function listWebhookDeliveries(
   db: Db,
-  owner: EventOwner,
+  owner: Owner,
   endpointId: string,
   filter: { status?: DeliveryStatus },
   afterId: string | undefined,
@@ -223,7 +224,7 @@ export async function listWebhookDeliveries(
  */
 export async function retryWebhookDelivery(
   deps: { db: Db; jobs: Pick<JobRunner, 'enqueue'> },
-  owner: EventOwner,
+  owner: Owner,
   endpointId: string,
   deliveryId: string,
 ): Promise<DeliveryWithEvent> {
@@ -245,7 +246,7 @@ export async function retryWebhookDelivery(
 }
 
 /** Queues a `webhook.test` event to this one endpoint (whatever it subscribes to) and returns its delivery. */
-export async function sendTestEvent(db: Db, owner: EventOwner, endpointId: string): Promise<DeliveryWithEvent> {
+export async function sendTestEvent(db: Db, owner: Owner, endpointId: string): Promise<DeliveryWithEvent> {
   const endpoint = await findOwned(db, owner, endpointId);
   if (endpoint.status !== 'enabled') throw new ApiError('conflict', 'The endpoint is disabled; enable it (PATCH status: enabled) to send a test event.');
   return db.$transaction(async (tx) => {

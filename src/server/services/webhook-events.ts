@@ -1,4 +1,4 @@
-import type { SubjectType } from '../auth/scopes';
+import type { Owner } from '../domain/owner';
 import { JOBS_CHANNEL } from '../domain/jobs';
 import { newObjectId } from '../lib/object-id';
 import type { Prisma } from '../../generated/prisma/client';
@@ -31,11 +31,6 @@ export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
 /** What an endpoint may subscribe to: every type but the test event, which goes only where it is asked for. */
 export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPE_NAMES.filter((type) => type !== 'webhook.test');
 export const ALL_EVENTS = '*';
-
-export interface EventOwner {
-  type: SubjectType;
-  id: string;
-}
 
 export interface NewEvent {
   type: EventType;
@@ -83,7 +78,7 @@ type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawU
  */
 export async function emitEvents(
   tx: Executor,
-  owner: EventOwner,
+  owner: Owner,
   eventsOrBuild: NewEvent[] | (() => Promise<NewEvent[]>),
   onlyEndpointId?: string,
 ): Promise<{ eventIds: string[]; deliveries: number }> {
