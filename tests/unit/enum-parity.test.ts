@@ -7,7 +7,7 @@ import { CAMPAIGN_STATUSES, REFRESH_CADENCES, REFRESH_STATES, REPORT_ACCESS_MODE
 import { IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '../../src/server/services/creator-imports';
 import { SOCIAL_STATUSES } from '../../src/server/services/creator-view';
 import { DECK_CTAS, DECK_THEMES, DECK_VISIBILITIES } from '../../src/server/services/decks';
-import { BLOCK_TYPES, BUTTON_STYLES, LINK_IN_BIO_THEMES } from '../../src/server/services/link-in-bio';
+import { BLOCK_TYPES, BUTTON_STYLES, LINK_IN_BIO_THEMES } from '../../src/server/services/link-in-bio-rules';
 import { LINK_IN_BIO_IMPORT_STATUSES } from '../../src/server/services/link-in-bio-imports';
 import { MEDIA_KIT_THEMES, MEDIA_KIT_VISIBILITIES } from '../../src/server/services/media-kits';
 import { DELIVERY_STATUSES, ENDPOINT_STATUSES } from '../../src/server/services/webhook-endpoints';

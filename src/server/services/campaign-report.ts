@@ -12,7 +12,7 @@ import { ApiError, fieldError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from '../db/unique-violation';
 import { assertCreatorVisible } from './creators';
-import { urlProblem } from './link-in-bio';
+import { urlProblem } from './link-in-bio-rules';
 
 /** Platforms a tracked post can be on; x and twitter are one network (priced by the twitter CPM). */
 export const CONTENT_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'x', 'facebook', 'twitch', 'threads', 'linkedin', 'snapchat'] as const;

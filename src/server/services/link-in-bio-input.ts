@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { objectIdSchema as objectId } from '../lib/object-id';
 import { hexColor, httpsImageUrl } from '../lib/schema-atoms';
 import { socialInputSchema } from './creator-input';
-import {
-  BLOCK_TYPES,
-  BUTTON_STYLES,
-  LINK_IN_BIO_THEMES,
-  blockContentIssues,
-  LINK_IN_BIO_LIMITS as LIMITS,
-  PAGE_BLOCK_TYPES,
-  urlProblem,
-  type BlockChange,
-  type BlockType,
-} from './link-in-bio';
+import { BLOCK_TYPES, BUTTON_STYLES, LINK_IN_BIO_THEMES, blockContentIssues, LINK_IN_BIO_LIMITS as LIMITS, PAGE_BLOCK_TYPES, urlProblem, type BlockChange, type BlockType } from './link-in-bio-rules';
 
 /**
  * Link-in-bio input rules (the contract leaves them "not shown"; these are ours, documented in

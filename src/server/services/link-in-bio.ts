@@ -1,156 +1,36 @@
-import { z } from 'zod';
 import type { Db } from '../db/database';
-import { readStoredJson, storedJson } from '../db/json';
+import { storedJson } from '../db/json';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, preconditionFailed, type FieldError, type FieldErrorCode } from '../domain/errors';
+import { ApiError, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import { isUniqueViolation } from '../db/unique-violation';
-import type { LinkInBioBlock, LinkInBioPage, Prisma } from '../../generated/prisma/client';
+import type { Prisma } from '../../generated/prisma/client';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
+import {
+  blockContentIssues,
+  LINK_IN_BIO_LIMITS,
+  type BlockChange,
+  type BlockContent,
+  type BlockFieldsInput,
+  type BlockType,
+  type CreatePageInput,
+  type NewBlockInput,
+  type PageFieldsInput,
+  type StoredSocialLink,
+  type UpdatePageInput,
+} from './link-in-bio-rules';
+import { linkInBioPageView, type PageWithBlocks } from './link-in-bio-view';
 
 /**
- * The creator's one link-in-bio page and its blocks.
+ * The creator's one link-in-bio page and its blocks, as stored: the rules they obey live in
+ * link-in-bio-rules.ts, their JSON shape in link-in-bio-view.ts.
  * - One page per creator, slugs and usernames unique among pages: unique constraints decide (409).
  * - Every write that touches blocks runs in a transaction that first locks the page row, so the block
  *   count bound, `order` defaults and client_id checks see every earlier write; the unique
  *   (page_id, client_id) constraint stays as the last guarantee that a retried create never duplicates.
  * - Blocks are never deleted (hide with visible: false).
  */
-export const BLOCK_TYPES = ['link', 'title', 'text', 'image'] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-/** Types a page create or PATCH may add; `image` needs the block endpoint (its media URL rules). */
-export const PAGE_BLOCK_TYPES = ['link', 'title', 'text'] as const satisfies readonly BlockType[];
-
-export const LINK_IN_BIO_LIMITS = {
-  /** Hidden blocks count too: blocks cannot be deleted. */
-  blocksPerPage: 200,
-  /** Title of link, title and image blocks. */
-  title: 100,
-  /** A text block's text (its `title`). */
-  text: 1000,
-  url: 2048,
-  clientId: 64,
-  bio: 300,
-  socialLinks: 10,
-  order: 1_000_000,
-  slugMin: 3,
-  slugMax: 40,
-  usernameMax: 30,
-} as const;
-
-type Rule = 'required' | 'optional' | 'forbidden';
-type ContentField = 'title' | 'url' | 'media_url';
-
-/** Which content fields each block type has. */
-export const BLOCK_FIELD_RULES: Record<BlockType, Record<ContentField, Rule>> = {
-  link: { title: 'required', url: 'required', media_url: 'optional' },
-  title: { title: 'required', url: 'forbidden', media_url: 'forbidden' },
-  text: { title: 'required', url: 'forbidden', media_url: 'forbidden' },
-  image: { title: 'optional', url: 'optional', media_url: 'required' },
-};
-
-export type BlockContent = Partial<Record<ContentField, string | null>>;
-
-export interface ContentIssue {
-  field: ContentField;
-  message: string;
-  code: FieldErrorCode;
-}
-
-/** What is wrong with a block's content for its type; `content` is the block as it would be stored. */
-export function blockContentIssues(type: BlockType, content: BlockContent): ContentIssue[] {
-  const issues: ContentIssue[] = [];
-  for (const field of ['title', 'url', 'media_url'] as const) {
-    const rule = BLOCK_FIELD_RULES[type][field];
-    const present = content[field] !== undefined && content[field] !== null;
-    if (rule === 'required' && !present) issues.push({ field, message: `Required: a ${type} block needs a ${field}.`, code: 'required' });
-    if (rule === 'forbidden' && present) issues.push({ field, message: `A ${type} block has no ${field}; leave it out.`, code: 'not_allowed' });
-  }
-  const max = type === 'text' ? LINK_IN_BIO_LIMITS.text : LINK_IN_BIO_LIMITS.title;
-  if (typeof content.title === 'string' && content.title.length > max) {
-    issues.push({ field: 'title', message: `Too long: a ${type} block's title holds at most ${max} characters.`, code: 'too_big' });
-  }
-  return issues;
-}
-
-/**
- * Link targets: absolute http(s) URLs on a public host name. Media URLs (image blocks, link
- * thumbnails) must be https. Nothing else — javascript:, data:, relative paths — is a URL here.
- */
-export function urlProblem(value: string, kind: 'link' | 'media'): string | null {
-  if (value.length > LINK_IN_BIO_LIMITS.url) return `must be at most ${LINK_IN_BIO_LIMITS.url} characters`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute URL such as https://example.com/page';
-  }
-  if (kind === 'media' && url.protocol !== 'https:') return 'must be an https URL';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL';
-  if (url.username || url.password) return 'must not contain a user name or password';
-  if (!z.regexes.domain.test(url.hostname)) return 'must have a public host name such as example.com';
-  return null;
-}
-
-export interface BlockFieldsInput extends BlockContent {
-  visible?: boolean;
-  order?: number;
-}
-
-export interface NewBlockInput extends BlockFieldsInput {
-  client_id: string;
-  type: BlockType;
-}
-
-export interface BlockEditInput extends BlockFieldsInput {
-  id: string;
-  /** Must equal the block's type when given (types never change). */
-  type?: BlockType;
-}
-
-export type BlockChange = NewBlockInput | BlockEditInput;
-
-/** A social link as stored in `social_links` (JSON). */
-interface StoredSocialLink {
-  platform: string;
-  identity: string;
-  username: string;
-  url: string;
-}
-
-/** The page's look: a light or dark theme, the link buttons' shape, and optional colours and picture. */
-export const LINK_IN_BIO_THEMES = ['light', 'dark'] as const;
-export const BUTTON_STYLES = ['rounded', 'pill', 'square', 'outline'] as const;
-export type LinkInBioTheme = (typeof LINK_IN_BIO_THEMES)[number];
-export type ButtonStyle = (typeof BUTTON_STYLES)[number];
-
-export interface PageDesignInput {
-  theme?: LinkInBioTheme;
-  button_style?: ButtonStyle;
-  accent_color?: string | null;
-  background_color?: string | null;
-  picture_url?: string | null;
-}
-
-export interface PageFieldsInput extends PageDesignInput {
-  slug?: string;
-  username?: string;
-  bio?: string | null;
-  social_links?: NormalizedSocial[];
-}
-
-export interface CreatePageInput extends PageFieldsInput {
-  slug: string;
-  username: string;
-  blocks?: NewBlockInput[];
-}
-
-export interface UpdatePageInput extends PageFieldsInput {
-  blocks?: BlockChange[];
-}
-
-export type PageWithBlocks = LinkInBioPage & { blocks: LinkInBioBlock[] };
 
 const WITH_BLOCKS = { blocks: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } } satisfies Prisma.LinkInBioPageInclude;
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
@@ -413,69 +293,4 @@ export async function saveLinkInBioBlock(
     if (changed) await emitEvents(tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.updated', data: linkInBioPageView(page, EVENT_BASE_URL) }]);
     return { page, blockId: results[0]!.id, created: results[0]!.created };
   });
-}
-
-export interface LinkInBioBlockView {
-  id: string;
-  client_id: string;
-  type: BlockType;
-  title: string | null;
-  url: string | null;
-  media_url: string | null;
-  visible: boolean;
-  order: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface LinkInBioPageView {
-  id: string;
-  creator_id: string;
-  slug: string;
-  username: string;
-  bio: string | null;
-  social_links: { platform: string; username: string; url: string }[];
-  theme: LinkInBioTheme;
-  button_style: ButtonStyle;
-  accent_color: string | null;
-  background_color: string | null;
-  picture_url: string | null;
-  blocks: LinkInBioBlockView[];
-  share_url: string;
-  editor_url: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export function linkInBioPageView(page: PageWithBlocks, baseUrl: string): LinkInBioPageView {
-  const links = Array.isArray(page.socialLinks) ? readStoredJson<StoredSocialLink[]>(page.socialLinks) : [];
-  return {
-    id: page.id,
-    creator_id: page.creatorId,
-    slug: page.slug,
-    username: page.username,
-    bio: page.bio,
-    social_links: links.map((link) => ({ platform: link.platform, username: link.username, url: link.url })),
-    theme: page.theme === 'dark' ? 'dark' : 'light',
-    button_style: page.buttonStyle,
-    accent_color: page.accentColor,
-    background_color: page.backgroundColor,
-    picture_url: page.pictureUrl,
-    blocks: page.blocks.map((block) => ({
-      id: block.id,
-      client_id: block.clientId,
-      type: block.type,
-      title: block.title,
-      url: block.url,
-      media_url: block.mediaUrl,
-      visible: block.visible,
-      order: block.position,
-      created_at: block.createdAt.toISOString(),
-      updated_at: block.updatedAt.toISOString(),
-    })),
-    share_url: `${baseUrl}/l/${page.slug}`,
-    editor_url: `${baseUrl}/editor/link-in-bio/${page.id}`,
-    created_at: page.createdAt.toISOString(),
-    updated_at: page.updatedAt.toISOString(),
-  };
 }

@@ -10,7 +10,7 @@ import { bioField, pageDesignShape, slugField, usernameField } from '../services
 import { mediaKitContentShape } from '../services/media-kit-input';
 import { CPM_PLATFORMS, REFRESH_CADENCES, REFRESH_STATES } from '../services/campaigns';
 import { DECK_CTAS, DECK_THEMES, DECK_VISIBILITIES } from '../services/decks';
-import { BUTTON_STYLES, LINK_IN_BIO_LIMITS, LINK_IN_BIO_THEMES } from '../services/link-in-bio';
+import { BUTTON_STYLES, LINK_IN_BIO_LIMITS, LINK_IN_BIO_THEMES } from '../services/link-in-bio-rules';
 import { MEDIA_KIT_TEMPLATES, MEDIA_KIT_THEMES } from '../services/media-kits';
 import { toDateTimeLocal } from './editor';
 import type { EditorField, EditorValues } from './editor-fields';

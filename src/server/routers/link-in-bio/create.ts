@@ -1,4 +1,5 @@
-import { createLinkInBioPage, linkInBioPageView } from '../../services/link-in-bio';
+import { createLinkInBioPage } from '../../services/link-in-bio';
+import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { apiProcedure } from '../../trpc/procedures';
 import { createLinkInBioInput, createLinkInBioOutput } from './create.schema';
 

@@ -1,4 +1,5 @@
-import { getLinkInBioPage, linkInBioPageView } from '../../services/link-in-bio';
+import { getLinkInBioPage } from '../../services/link-in-bio';
+import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { apiProcedure } from '../../trpc/procedures';
 import { getLinkInBioInput, getLinkInBioOutput } from './get.schema';
 

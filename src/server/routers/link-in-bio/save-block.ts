@@ -1,4 +1,5 @@
-import { linkInBioPageView, saveLinkInBioBlock } from '../../services/link-in-bio';
+import { linkInBioPageView } from '../../services/link-in-bio-view';
+import { saveLinkInBioBlock } from '../../services/link-in-bio';
 import { apiProcedure } from '../../trpc/procedures';
 import { saveBlockInput, saveBlockOutput } from './save-block.schema';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCK_TYPES, BUTTON_STYLES, LINK_IN_BIO_THEMES } from '../../services/link-in-bio';
+import { BLOCK_TYPES, BUTTON_STYLES, LINK_IN_BIO_THEMES } from '../../services/link-in-bio-rules';
 import { TYPE_TABLE } from '../../services/link-in-bio-input';
 import { LINK_IN_BIO_IMPORT_STATUSES } from '../../services/link-in-bio-imports';
 import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';

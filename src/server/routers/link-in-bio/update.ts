@@ -1,4 +1,5 @@
-import { getLinkInBioPage, linkInBioPageView, updateLinkInBioPage } from '../../services/link-in-bio';
+import { getLinkInBioPage, updateLinkInBioPage } from '../../services/link-in-bio';
+import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateLinkInBioInput, updateLinkInBioOutput } from './update.schema';
