@@ -19,7 +19,7 @@ import { loadConfig } from '../src/server/config';
 import { newObjectId } from '../src/server/lib/object-id';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
-import { rebuildPageViewRollups } from '../src/server/services/page-views';
+import { rebuildPageViewRollups } from '../src/server/services/page-view-rollups';
 import { ensureDatabase, fmt } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';

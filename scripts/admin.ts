@@ -13,7 +13,7 @@ import { isObjectId } from '../src/server/lib/object-id';
 import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement } from '../src/server/services/accounts';
 import { createApiKey, isRollGracePeriod, listApiKeys, renameApiKey, revokeApiKey, rollApiKey, ROLL_GRACE_PERIODS, type ApiKeySummary } from '../src/server/services/api-keys';
 import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
-import { rebuildPageViewRollups } from '../src/server/services/page-views';
+import { rebuildPageViewRollups } from '../src/server/services/page-view-rollups';
 import { JOB_STATES, listJobs, type JobListing, type JobState } from '../src/server/jobs/queue';
 import { createOpportunity, listOpportunities, opportunityView, setOpportunityActive, type OpportunityView } from '../src/server/services/sponsorships';
 

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewAnalytics } from '../../src/server/services/analytics';
-import {
-  pruneVisitorData,
-  rebuildPageViewRollups,
-  recordPageView,
-  skipReason,
-  utcDay,
-  type PageViewTarget,
-} from '../../src/server/services/page-views';
+import { pruneVisitorData } from '../../src/server/services/page-view-visitors';
+import { rebuildPageViewRollups } from '../../src/server/services/page-view-rollups';
+import { recordPageView } from '../../src/server/services/page-views';
+import { skipReason, utcDay, type PageViewTarget } from '../../src/server/services/page-view-rules';
 import { startTestApp, type TestApp } from '../support/app';
 import { CLIENT_ADDRESS_HEADER } from '../../src/server/lib/client-address';
 

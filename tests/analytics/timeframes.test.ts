@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewAnalytics, type Timeframe, type ViewAnalytics } from '../../src/server/services/analytics';
-import { insertPageView, type PageViewTarget } from '../../src/server/services/page-views';
+import { insertPageView } from '../../src/server/services/page-views';
+import { type PageViewTarget } from '../../src/server/services/page-view-rules';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPageView, type PageViewTarget } from '../../src/server/services/page-views';
+import { insertPageView } from '../../src/server/services/page-views';
+import { type PageViewTarget } from '../../src/server/services/page-view-rules';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 
 const PROBLEMS = 'https://creator-api.dev/problems/';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { HeaderReader } from '../services/page-views';
+import type { HeaderReader } from '../services/page-view-rules';
 import { isDeckUnlocked } from '../services/public-pages';
 import { SHARE_PAGES_CHANNEL } from '../services/share-page-invalidation';
 import { deckUnlockCookieName, matchSharePath, resolveSharePage, type SharePageMeta, type SharePageRoute } from '../services/share-pages';

@@ -11,7 +11,7 @@ import {
   wallTimeAt,
   type CalendarDate,
 } from '../lib/zoned-time';
-import { OWNER_AGGREGATED_TYPES, SLOTS_PER_DAY, SLOT_MS, type ViewResourceType } from './page-views';
+import { OWNER_AGGREGATED_TYPES, SLOTS_PER_DAY, SLOT_MS, type ViewResourceType } from './page-view-rules';
 
 /**
  * GET /analytics/views: page views and unique visitors of public pages, read from the day rollups.

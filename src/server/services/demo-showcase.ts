@@ -5,7 +5,8 @@ import { createCampaign } from './campaigns';
 import { addCreatorToRoster } from './creators';
 import { createDeck } from './decks';
 import { createLinkInBioPage } from './link-in-bio';
-import { insertPageViews, type PageViewTarget } from './page-views';
+import { insertPageViews } from './page-views';
+import { type PageViewTarget } from './page-view-rules';
 import { invalidateSharePages } from './share-page-invalidation';
 import { createOpportunity, type OpportunityInput } from './sponsorships';
 

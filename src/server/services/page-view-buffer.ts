@@ -1,7 +1,9 @@
 import { isIPv6 } from 'node:net';
 import type { Db, SqlQuery } from '../db/database';
 import type { Logger } from '../lib/logger';
-import { housekeeping, insertPageViews, skipReason, visitorId, visitorIdNow, type HeaderReader, type PageViewTarget, type SkipReason } from './page-views';
+import { housekeeping, visitorId, visitorIdNow } from './page-view-visitors';
+import { insertPageViews } from './page-views';
+import { skipReason, type HeaderReader, type PageViewTarget, type SkipReason } from './page-view-rules';
 
 /**
  * Page views counted off the render path. A share-page load is recorded in memory (`record`: no I/O,

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import type { Db } from '../db/database';
 import { withSummaries, type CampaignSummary } from './campaigns';
-import type { PageViewTarget } from './page-views';
+import type { PageViewTarget } from './page-view-rules';
 import type { SocialAccount } from '../../generated/prisma/client';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { PageViewTarget, ViewResourceType } from './page-views';
+import type { PageViewTarget, ViewResourceType } from './page-view-rules';
 import { getPublicCampaignReport, getPublicDeck, getPublicLinkInBio, getPublicMediaKit, getPublicRoster } from './public-pages';
 import type { SharePageTag } from './share-page-invalidation';
 

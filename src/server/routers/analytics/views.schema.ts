@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRANULARITIES, MAX_LISTED_RESOURCE_IDS, RESOURCE_SCOPES, TIMEFRAMES } from '../../services/analytics';
-import { VIEW_RESOURCE_TYPES } from '../../services/page-views';
+import { VIEW_RESOURCE_TYPES } from '../../services/page-view-rules';
 import { objectId, single, timestamp } from '../shared/schemas';
 
 export const viewAnalyticsInput = z.strictObject({
