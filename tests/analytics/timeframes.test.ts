@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewAnalytics, type Timeframe, type ViewAnalytics } from '../../src/server/services/analytics';
+import { viewAnalytics, type ViewAnalytics } from '../../src/server/services/analytics';
+import { type Timeframe } from '../../src/server/services/analytics-timeframes';
 import { insertPageView } from '../../src/server/services/page-views';
 import { type PageViewTarget } from '../../src/server/services/page-view-rules';
 import { startTestApp, type TestApp } from '../support/app';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GRANULARITIES, MAX_LISTED_RESOURCE_IDS, RESOURCE_SCOPES, TIMEFRAMES } from '../../services/analytics';
+import { GRANULARITIES, TIMEFRAMES } from '../../services/analytics-timeframes';
+import { MAX_LISTED_RESOURCE_IDS, RESOURCE_SCOPES } from '../../services/analytics';
 import { VIEW_RESOURCE_TYPES } from '../../services/page-view-rules';
 import { objectId, single, timestamp } from '../shared/schemas';
 
