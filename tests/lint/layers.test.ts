@@ -55,3 +55,25 @@ describe('layer rule', () => {
     expect(result!.messages.map((m) => m.message)).toEqual([expect.stringContaining('This file is in no layer')]);
   });
 });
+
+describe('cast rule', () => {
+  async function castErrors(text: string, asFile: string) {
+    const [result] = await eslint.lintText(text, { filePath: path.join(root, asFile) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax' || m.fatal).map((m) => m.line);
+  }
+
+  it('refuses `as never` and `as unknown as` in application code, unless disabled at the line with a reason', async () => {
+    const text = [
+      'declare const value: string;',
+      'export const a = value as never;',
+      'export const b = value as unknown as number;',
+      'export const c = value as string;',
+      '// eslint-disable-next-line no-restricted-syntax -- a reason',
+      'export const d = value as unknown as number;',
+    ].join('\n');
+    expect(await castErrors(text, 'src/server/services/casts.ts')).toEqual([2, 3]);
+    expect(await castErrors(text, 'scripts/casts.ts')).toEqual([2, 3]);
+    // Tests may cast (they build deliberately malformed inputs).
+    expect(await castErrors(text, 'tests/casts.test.ts')).toEqual([]);
+  });
+});
