@@ -20,9 +20,12 @@ export interface SignedIn {
 
 /** Once per request (React cache): the layout, the page and the header share one lookup. */
 export const currentAccount = cache(async (): Promise<SignedIn | null> => {
+  // Headers first: while next build prerenders a page (the 404), this is where it learns the page is
+  // per-request, before anything opens the database — so building needs no database.
+  const requestHeaders = await headers();
   const app = await getApp();
   const auth = await authFor(app);
-  const session = await auth.api.getSession({ headers: await headers() });
+  const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) return null;
   const subject = await subjectForUser(app.services.db, session.user.id);
   return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject };
