@@ -93,6 +93,7 @@ describe('webhook deliveries', () => {
       .toMatchObject({ status: 'succeeded', attempts: 3, last_response_code: 204, last_error: null });
     const current = await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { key })).json();
     expect(current.data.failing_since).toBeNull();
+    await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { method: 'DELETE', key });
     await flaky.close();
   });
 

@@ -121,7 +121,7 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
       if (stopped) return;
       // Full: a finishing job wakes us. Otherwise sleep until something lapses or falls due, or the poll.
       if (active.size >= settings.concurrency) setWake(settings.pollMs);
-      else setWake((await nextWakeInMs(db, settings.queue, instanceId)) ?? settings.pollMs);
+      else setWake((await nextWakeInMs(db, settings.queue, instanceId, settings.accountConcurrency)) ?? settings.pollMs);
     } catch (error) {
       logger.warn('job claim failed; retrying', { error: String(error) });
       setWake(Math.min(1_000, settings.pollMs));

@@ -185,17 +185,29 @@ export async function releaseJobs(db: Db, owner: string, ids: string[]): Promise
 }
 
 /**
- * When something in the queue next becomes claimable without a notification: the earliest future
- * due time or lapsing lease held by another instance. Milliseconds from now (null: nothing pending).
+ * When something in the queue next becomes claimable without a notification, in milliseconds from
+ * now (null: nothing pending): the earliest queued job of an account under its limit, and the
+ * earliest lapsing lease held by another instance. A job that fell due between the claim and this
+ * query counts (0: claim again at once) — leaving it out made a retry due a millisecond after the
+ * claim wait for the backstop poll. A due job of an account at its limit does not count: the job
+ * that frees the slot wakes every claimer when it ends.
  */
-export async function nextWakeInMs(db: Db, queue: string, owner: string): Promise<number | null> {
+export async function nextWakeInMs(db: Db, queue: string, owner: string, accountLimit: number): Promise<number | null> {
   const rows = await db.$queryRawUnsafe<{ ms: number | null }[]>(
-    `SELECT (extract(epoch FROM least(
-              min(run_at) FILTER (WHERE state = 'queued' AND run_at > now()),
-              min(lease_expires_at) FILTER (WHERE state = 'running' AND lease_owner IS DISTINCT FROM $2)) - now()) * 1000)::float8 AS ms
-       FROM jobs WHERE queue = $1 AND state IN ('queued', 'running')`,
+    `WITH full_accounts AS (
+       SELECT account_type, account_id FROM jobs
+        WHERE queue = $1 AND state = 'running' AND lease_expires_at > now()
+        GROUP BY account_type, account_id HAVING count(*) >= $3
+     )
+     SELECT (extract(epoch FROM least(
+              min(j.run_at) FILTER (WHERE j.state = 'queued' AND (j.run_at > now() OR f.account_id IS NULL)),
+              min(j.lease_expires_at) FILTER (WHERE j.state = 'running' AND j.lease_owner IS DISTINCT FROM $2)) - now()) * 1000)::float8 AS ms
+       FROM jobs j
+       LEFT JOIN full_accounts f ON f.account_type = j.account_type AND f.account_id = j.account_id
+      WHERE j.queue = $1 AND j.state IN ('queued', 'running')`,
     queue,
     owner,
+    accountLimit,
   );
   const ms = rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, ms);
