@@ -4,7 +4,8 @@ import { generateKey } from '../../src/server/auth/key-format';
 import { newObjectId } from '../../src/server/lib/object-id';
 import { setPlan } from '../../src/server/services/accounts';
 import { ApiKeyCache, type KeyRecord } from '../../src/server/services/api-key-cache';
-import { revokeApiKey } from '../../src/server/services/api-keys';
+import type { SqlQuery } from '../../src/server/db/database';
+import { authenticateApiKey, revokeApiKey } from '../../src/server/services/api-keys';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 
 const record = (id: string, subjectId = 'a1'): KeyRecord => ({
@@ -89,6 +90,29 @@ describe('key cache in the service', () => {
     const response = await t.request('/public/v1/me', { key });
     expect(response.status).toBe(401);
     expect((await readProblem(response)).type).toMatch(/api-key-revoked$/);
+  });
+
+  it('reads a key that is not cached once for 50 concurrent requests; a request after an invalidation reads again', async () => {
+    const key = await t.key({ type: 'agency', id: agencyId }, ['roster:read']);
+    const cache = new ApiKeyCache();
+    let keyReads = 0;
+    const sql: SqlQuery = (text, params, options) => {
+      if (text.includes('api_keys')) keyReads += 1;
+      return t.app.services.sql(text, params, options);
+    };
+    const authenticated = await Promise.all(Array.from({ length: 50 }, () => authenticateApiKey(sql, key, cache)));
+    expect(keyReads).toBe(1);
+    expect(new Set(authenticated.map((auth) => auth.keyId)).size).toBe(1);
+    expect(cache.size.keys).toBe(1);
+
+    // The TTL lapsed (cleared here): the next wave shares one read again…
+    cache.clear();
+    const before = authenticateApiKey(sql, key, cache);
+    // …but a revoke's message arriving meanwhile means that read may predate it: later requests read anew.
+    cache.invalidate('all');
+    const after = authenticateApiKey(sql, key, cache);
+    await Promise.all([before, after]);
+    expect(keyReads).toBe(3);
   });
 
   it('accepts a key created moments after its secret was refused as unknown', async () => {

@@ -65,6 +65,7 @@ export class ApiKeyCache {
   private readonly unknown = new Map<string, number>();
   private readonly hashByKeyId = new Map<string, string>();
   private readonly hashesBySubject = new Map<string, Set<string>>();
+  private readonly inFlight = new Map<string, { generation: number; read: Promise<KeyRecord | null> }>();
   private generation = 0;
   private readonly ttlMs: number;
   private readonly unknownTtlMs: number;
@@ -99,6 +100,28 @@ export class ApiKeyCache {
       this.unknown.delete(hash);
     }
     return undefined;
+  }
+
+  /**
+   * The record for `hash` from the database through `load`, stored for the next requests. Requests
+   * for one hash that is not cached share the read in flight, so a hot key whose entry lapses costs
+   * one query, not one per concurrent request — unless an invalidation arrived after that read
+   * started: a request after a revoke never joins a read that may predate it.
+   */
+  lookup(hash: string, load: () => Promise<KeyRecord | null>): Promise<KeyRecord | null> {
+    const running = this.inFlight.get(hash);
+    if (running && running.generation === this.generation) return running.read;
+    const startedAt = this.startLookup();
+    const read: Promise<KeyRecord | null> = load()
+      .then((record) => {
+        this.store(hash, record, startedAt);
+        return record;
+      })
+      .finally(() => {
+        if (this.inFlight.get(hash)?.read === read) this.inFlight.delete(hash);
+      });
+    this.inFlight.set(hash, { generation: startedAt, read });
+    return read;
   }
 
   /** Call before reading the database; pass the result to `store`. */

@@ -317,7 +317,8 @@ function toAuthenticatedKey(record: KeyRecord | null): AuthenticatedKey {
 
 /**
  * Bearer secret → key, subject entitlement and plan: from `cache` when it holds the key (the common
- * case, no database round trip), else one indexed query whose result the cache keeps.
+ * case, no database round trip), else one indexed query whose result the cache keeps (concurrent
+ * requests for the same key share it).
  * Throws the 401 problem that says what is wrong with the key.
  */
 export async function authenticateApiKey(sql: SqlQuery, secret: string, cache?: ApiKeyCache): Promise<AuthenticatedKey> {
@@ -328,9 +329,7 @@ export async function authenticateApiKey(sql: SqlQuery, secret: string, cache?: 
   const hash = hashKey(secret);
   const cached = cache?.get(hash);
   if (cached !== undefined) return toAuthenticatedKey(cached);
-  const startedAt = cache?.startLookup() ?? 0;
-  const record = await loadKeyRecord(sql, hash);
-  cache?.store(hash, record, startedAt);
+  const record = await (cache ? cache.lookup(hash, () => loadKeyRecord(sql, hash)) : loadKeyRecord(sql, hash));
   return toAuthenticatedKey(record);
 }
 
