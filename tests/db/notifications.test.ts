@@ -88,6 +88,31 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notifications across instance
     stop();
   });
 
+  it('listens on a channel subscribed while the listening connection was still starting up', async () => {
+    // A fresh instance: its first subscribes open the listening connection and LISTEN one by one.
+    const third = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://', poolSize: 1 });
+    try {
+      const received = new Set<string>();
+      const names: string[] = [];
+      const subscribe = () => {
+        const name = channel();
+        names.push(name);
+        third.notifications.subscribe(name, () => received.add(name));
+      };
+      for (let i = 0; i < 30; i += 1) subscribe();
+      // More channels while those LISTENs are in flight, one every millisecond or so.
+      for (let i = 0; i < 80; i += 1) {
+        subscribe();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const name of names) await first.notifications.notify(name, 'x');
+      await expect.poll(() => names.filter((name) => !received.has(name)), { timeout: 3_000 }).toEqual([]);
+    } finally {
+      await third.close();
+    }
+  });
+
   it('re-listens after its connection is killed and tells subscribers to resynchronise', async () => {
     const name = channel();
     let reconnects = 0;

@@ -108,11 +108,20 @@ export function createPostgresNotifications(options: PostgresNotificationsOption
             scheduleReconnect();
           }
         });
-        for (const channel of subscribers.channels()) await next.query(`LISTEN ${quote(channel)}`);
+        // Until `client` is set, subscribe() leaves the LISTEN to this loop: a channel subscribed while
+        // the earlier LISTENs were in flight is picked up by the next pass, not lost.
+        const listening = new Set<string>();
+        for (let pending = subscribers.channels(); pending.length > 0; pending = subscribers.channels().filter((c) => !listening.has(c))) {
+          for (const channel of pending) {
+            await next.query(`LISTEN ${quote(channel)}`);
+            listening.add(channel);
+          }
+        }
         if (closed) {
           await next.end();
           return;
         }
+        // No await since the last check above: from here subscribe() LISTENs on `client` itself.
         client = next;
         delay = options.reconnectDelayMs ?? 100;
         if (everConnected) subscribers.reconnected(onError);
