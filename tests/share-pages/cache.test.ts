@@ -47,6 +47,7 @@ describe('share-page cache on one instance', () => {
   it('renders a page once and serves it from the cache; an API edit drops exactly that page', async () => {
     const one = await kitOf(`Cached One ${uid()}`);
     const two = await kitOf(`Cached Two ${uid()}`);
+    await pages.settled();
     for (const kit of [one, two]) {
       expect((await pages.get(kit.path)).cache).toBe('miss');
       expect((await pages.get(kit.path)).cache).toBe('hit');
@@ -67,6 +68,7 @@ describe('share-page cache on one instance', () => {
 
   it('a settings-UI edit (the service its server action calls) drops the page too', async () => {
     const kit = await kitOf(`UI Edit ${uid()}`);
+    await pages.settled();
     await pages.get(kit.path);
     expect((await pages.get(kit.path)).cache).toBe('hit');
     const bio = `Bio from the editor ${uid()}`;
@@ -77,6 +79,7 @@ describe('share-page cache on one instance', () => {
   it('caches a 404 and shows the page as soon as it is published at that path', async () => {
     const kit = await kitOf(`Private ${uid()}`);
     await t.request(`/public/v1/media-kits/${kit.kitId}`, { method: 'PATCH', key: agencyKey, json: { visibility: 'private' } });
+    await pages.settled();
     await eventually(() => pages.get(kit.path), (r) => r.status === 404);
     expect((await pages.get(kit.path)).status).toBe(404);
     expect((await pages.get(kit.path)).cache).toBe('hit');
@@ -87,6 +90,7 @@ describe('share-page cache on one instance', () => {
   it('a CSV import drops the roster page; a creator change drops the decks showing them', async () => {
     const agency = await t.db.agency.findUniqueOrThrow({ where: { id: agencyId } });
     const roster = `/roster/${agency.slug}`;
+    await pages.settled();
     await pages.get(roster);
     expect((await pages.get(roster)).cache).toBe('hit');
     const name = `Imported ${uid()}`;
@@ -103,6 +107,7 @@ describe('share-page cache on one instance', () => {
       await t.request('/public/v1/decks', { method: 'POST', key: agencyKey, json: { title: `Deck ${uid()}`, creator_ids: [member.data.creator.id], visibility: 'link' } }),
     );
     const deckPath = `/d/${deck.data.slug}`;
+    await pages.settled();
     await pages.get(deckPath);
     expect((await pages.get(deckPath)).cache).toBe('hit');
     // Adding the same creator with one more social attaches it: every page showing them changes.
@@ -128,6 +133,7 @@ describe('share-page cache on one instance', () => {
     const cookie = `${deckUnlockCookieName(stored.id)}=${deckUnlockToken(pages.secret, { id: stored.id, passwordHash: stored.passwordHash! })}`;
 
     // Unlocked first, so the content is in the cache before anyone without the cookie asks.
+    await pages.settled();
     const unlocked = await pages.get(path, { cookie });
     expect(unlocked.body).toContain(secretName);
     expect((await pages.get(path, { cookie })).cache).toBe('hit');
@@ -178,6 +184,7 @@ describe.skipIf(!process.env.DATABASE_URL)('share-page cache across two instance
     });
     expect(created.status).toBe(201);
     for (const pages of [pagesA, pagesB]) {
+      await pages.settled();
       expect((await pages.get(`/l/${slug}`)).body).toContain('first bio');
       expect((await pages.get(`/l/${slug}`)).cache).toBe('hit');
     }
@@ -195,6 +202,7 @@ describe.skipIf(!process.env.DATABASE_URL)('share-page cache across two instance
   it('an import run by one instance drops the roster page on the other', async () => {
     const agency = await a.agency();
     const { slug } = await a.db.agency.findUniqueOrThrow({ where: { id: agency.id } });
+    await pagesB.settled();
     await pagesB.get(`/roster/${slug}`);
     expect((await pagesB.get(`/roster/${slug}`)).cache).toBe('hit');
     const name = `Imported Across ${uid()}`;
@@ -256,6 +264,7 @@ describe('a render that overlaps an invalidation of what it shows', () => {
     const key = await t.key({ type: 'creator', id: creator.id });
     const slug = `race-${uid()}`;
     const created = (await (await t.request('/public/v1/link-in-bio', { method: 'POST', key, json: { slug, username: `u${uid()}` } })).json()) as { data: { id: string } };
+    await pages.settled();
     let release!: () => void;
     gate = new Promise((resolve) => (release = resolve));
     const slow = pages.get(`/l/${slug}`);

@@ -21,7 +21,33 @@ export interface SharePages {
   /** Paths the renderer was asked for, in order (a cache hit never reaches it). */
   renders: string[];
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; cache: string | null; body: string }>;
+  /**
+   * Resolves once this instance has heard every invalidation committed before the call. Call it
+   * after a write and before asserting a cache hit: a page rendered while the write's invalidation
+   * is still on its way is (rightly) not kept, so the next load would be a second miss.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Notifications reach an instance in commit order over its one listening connection (PostgreSQL)
+ * or in order within the process (PGlite): once a marker sent now arrives, so has everything
+ * committed before it. The marker is re-sent until it arrives, since the first may precede the LISTEN.
+ */
+async function notificationsDelivered(t: TestApp): Promise<void> {
+  const channel = `settle_${Math.random().toString(36).slice(2, 12)}`;
+  let arrived = false;
+  const stop = t.app.services.notifications.subscribe(channel, () => (arrived = true));
+  try {
+    for (let attempt = 0; attempt < 100 && !arrived; attempt += 1) {
+      await t.app.services.notifications.notify(channel, 'marker');
+      for (let waited = 0; waited < 50 && !arrived; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    if (!arrived) throw new Error('notifications were not delivered within 5 s');
+  } finally {
+    stop();
+  }
 }
 
 function cookie(req: IncomingMessage, name: string): string | undefined {
@@ -82,6 +108,7 @@ export async function startSharePages(t: TestApp, options: { beforeRender?: (pat
       const response = await fetch(`${baseUrl}${path}`, { headers: { 'user-agent': BROWSER, ...headers } });
       return { status: response.status, cache: response.headers.get('x-share-page-cache'), body: await response.text() };
     },
+    settled: () => notificationsDelivered(t),
     async close() {
       server.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
