@@ -5,10 +5,10 @@ import type { AppConfig } from '../config';
  * - default: every operation unless it says otherwise (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS).
  * - imports: starting CSV or link-in-bio imports, which do far more work per request.
  * - sponsorship: sponsorship matches; the tool-protocol (MCP) interface will count against the same bucket.
- * - sign-in / sign-in-client: browser sign-in attempts of the settings UI, per email address and per
- *   client address (not per key): slows password guessing against one account and from one place.
+ * Browser sign-in and deck passwords are not request buckets: they get growing delays per account,
+ * address group and deck (attempt-limiter.ts, services/sign-in-attempts.ts, services/deck-passwords.ts).
  */
-export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'sponsorship', 'sign-in', 'sign-in-client'] as const;
+export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'sponsorship'] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface BucketQuota {
@@ -21,7 +21,5 @@ export function bucketQuotas(config: Pick<AppConfig, 'rateLimitRequests' | 'rate
     default: { requests: config.rateLimitRequests, windowSeconds: config.rateLimitWindowSeconds },
     imports: { requests: 30, windowSeconds: 3600 },
     sponsorship: { requests: 60, windowSeconds: 60 },
-    'sign-in': { requests: 10, windowSeconds: 600 },
-    'sign-in-client': { requests: 60, windowSeconds: 600 },
   };
 }
