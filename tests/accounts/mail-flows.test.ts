@@ -206,7 +206,7 @@ describe('without SMTP', () => {
     process.stderr.write = ((chunk: unknown) => {
       written.push(String(chunk));
       return true;
-    }) as typeof process.stderr.write;
+    });
     try {
       const localAuth = await authFor(local.app);
       const address = email('outbox');
@@ -226,7 +226,7 @@ describe('without SMTP', () => {
   });
 
   it('keeps the outbox off with SMTP, and off by default on PostgreSQL', () => {
-    const base = { PORT: '3000' };
+    const base = { PORT: '3000', NODE_ENV: 'test' } as const;
     expect(loadConfig({ ...base }).mailOutbox).toBe(true);
     expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://x@localhost/db' }).mailOutbox).toBe(false);
     expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://x@localhost/db', MAIL_OUTBOX: 'true' }).mailOutbox).toBe(true);

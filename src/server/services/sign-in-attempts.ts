@@ -143,13 +143,14 @@ export async function recentSignInActivity(db: Db, userId: string, limit = 20): 
 }
 
 /**
- * Mail a visitor can make us send (sign-up confirmations, reset links): per recipient, 5 in an hour
- * then growing waits up to an hour, so nobody can fill a stranger's inbox; per address group, 10
- * then the same, so one client cannot spray many inboxes.
+ * Mail a visitor can make us send (sign-up confirmations, reset links): per recipient, 5 within six
+ * quiet hours, then 1 minute doubling to at most an hour between mails, so nobody can fill a
+ * stranger's inbox; per address group, 30 (an office behind one address signs up together), then
+ * 10 s doubling to at most 15 minutes, so one client cannot spray many inboxes.
  */
 export const MAIL_RULES = {
   recipient: { name: 'mail-recipient', free: 5, baseDelaySeconds: 60, maxDelaySeconds: 3600, forgetAfterSeconds: 6 * 3600, onSuccess: 'keep' },
-  address: { name: 'mail-address', free: 10, baseDelaySeconds: 30, maxDelaySeconds: 3600, forgetAfterSeconds: 3600, onSuccess: 'keep' },
+  address: { name: 'mail-address', free: 30, baseDelaySeconds: 10, maxDelaySeconds: 900, forgetAfterSeconds: 3600, onSuccess: 'keep' },
 } as const satisfies Record<string, AttemptRule>;
 
 /** Counts one mail-sending request; null when allowed, else the seconds to wait. Says nothing about accounts. */
