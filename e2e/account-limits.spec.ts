@@ -105,3 +105,10 @@ test('the dev outbox shows the mail this server would have sent, with its links'
   await expect(mail.getByRole('link').filter({ hasText: '/verify-email?token=' })).toHaveCount(1);
   await expectAccessible(page, 'dev outbox');
 });
+
+test('the accounts page of the docs states the rules, and is accessible', async ({ page }) => {
+  await page.goto('/docs/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts and sign-in security' })).toBeVisible();
+  await expect(page.getByText('5 free, then 1 s doubling to at most 15 minutes between attempts').first()).toBeVisible();
+  await expectAccessible(page, 'docs: accounts');
+});
