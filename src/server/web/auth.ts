@@ -96,3 +96,10 @@ export function authFor(app: App): Promise<Auth> {
   }
   return auth;
 }
+
+/** The gateway's session verifier: the UI's cookie → the signed-in user and session, or null. */
+export async function verifyBrowserSession(app: App, headers: Headers): Promise<{ userId: string; sessionId: string } | null> {
+  const auth = await authFor(app);
+  const session = await auth.api.getSession({ headers });
+  return session ? { userId: session.user.id, sessionId: session.session.id } : null;
+}
