@@ -141,7 +141,8 @@ export default function ErrorsPage() {
           <li>
             <code>429</code> responses carry <code>Retry-After</code> (seconds). Authenticated responses also carry{' '}
             <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds until
-            the window resets), so you can slow down before you hit the limit.
+            the window resets), so you can slow down before you hit the limit. The window is the agency&apos;s or
+            creator&apos;s, shared by all its keys: a second key does not add quota.
           </li>
         </ul>
 

@@ -1,12 +1,15 @@
 import type { AppConfig } from '../config';
 
 /**
- * Rate-limit buckets, counted per API key. Each operation's meta names its bucket.
- * - default: every operation unless it says otherwise (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS).
- * - imports: starting CSV or link-in-bio imports, which do far more work per request.
- * - sponsorship: sponsorship matches; the tool-protocol (MCP) interface will count against the same bucket.
+ * Rate-limit buckets. Operations count per agency or creator (every key, session and MCP client of
+ * one subject shares one window per bucket; src/server/trpc/middleware.ts), whichever door calls.
+ * Each operation's meta names its bucket.
+ * - default: every operation unless it says otherwise (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS),
+ *   and MCP protocol messages (initialize, tools/list).
+ * - imports: starting CSV or link-in-bio imports, from the API, MCP or the settings UI.
+ * - sponsorship: sponsorship matches, over REST and MCP alike.
  * - sign-in / sign-in-client: browser sign-in attempts of the settings UI, per email address and per
- *   client address (not per key): slows password guessing against one account and from one place.
+ *   client address (not per subject): slows password guessing against one account and from one place.
  */
 export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'sponsorship', 'sign-in', 'sign-in-client'] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
