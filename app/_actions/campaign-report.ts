@@ -1,104 +1,80 @@
 'use server';
 /**
- * The campaign editor's report panels: participants, tracked posts and the public report switch.
- * The API refuses these fields on PATCH (see UNSUPPORTED_PATCH_FIELDS); here they go through
- * services/campaign-report.ts, which checks ownership like every other campaign operation.
+ * The campaign editor's report panels: participants, tracked posts and the public report switch,
+ * through the gateway as the internal campaignReports.* operations (the public API's PATCH refuses
+ * these fields: UNSUPPORTED_PATCH_FIELDS).
  */
 import { revalidatePath } from 'next/cache';
-import {
-  addCampaignContent,
-  addCampaignParticipant,
-  campaignContentInputSchema,
-  removeCampaignContent,
-  removeCampaignParticipant,
-  setCampaignPublicReport,
-  updateCampaignContentMetrics,
-} from '@/server/services/campaign-report';
-import { invalid, serviceResult } from '@/server/web/action-result';
 import { formText, type FormState } from '@/server/web/form-state';
-import { currentAccount } from '@/server/web/session';
+import { callOperation, type OperationOutcome } from '@/server/web/operation-call';
 
-const SIGNED_OUT: FormState = { status: 'error', message: 'Your session has ended. Sign in again, then retry.' };
-
-async function owner() {
-  const account = await currentAccount();
-  return account?.subject ? { db: account.app.services.db, subject: { type: account.subject.type, id: account.subject.id } } : null;
-}
-
-function done(campaignId: string, message: string): FormState {
+function done(campaignId: string, outcome: OperationOutcome<unknown>, message: string): FormState {
+  if (!outcome.ok) return outcome.state;
   revalidatePath(`/editor/campaigns/${campaignId}`);
   return { status: 'saved', message };
 }
 
-export async function addParticipantAction(campaignId: string, _previous: FormState, formData: FormData): Promise<FormState> {
-  const o = await owner();
-  if (!o) return SIGNED_OUT;
-  const creatorId = formText(formData, 'creator_id');
-  if (!creatorId) return { status: 'error', message: 'Choose a creator.', fieldErrors: { creator_id: 'Choose a creator.' } };
-  const result = await serviceResult(() => addCampaignParticipant(o.db, o.subject, campaignId, creatorId));
-  if (!result.ok) return result.state;
-  return done(campaignId, result.value.added ? 'Participant added.' : 'Already a participant.');
-}
-
-export async function removeParticipantAction(campaignId: string, creatorId: string): Promise<FormState> {
-  const o = await owner();
-  if (!o) return SIGNED_OUT;
-  const result = await serviceResult(() => removeCampaignParticipant(o.db, o.subject, campaignId, creatorId));
-  if (!result.ok) return result.state;
-  return done(campaignId, 'Participant removed, with their posts.');
+/** A form's number field: empty is 0; anything else is sent as typed, and the schema says what is wrong with it. */
+function metric(raw: string | undefined): number | string {
+  const text = (raw ?? '').trim();
+  if (text === '') return 0;
+  return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
 /** `datetime-local` (labelled UTC) → ISO with offset, as the API's dates are. */
-function postedAt(raw: string): string | null | undefined {
+function postedAt(raw: string): string | null {
   if (!raw.trim()) return null;
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(raw) ? `${raw}:00Z` : raw;
 }
 
-export async function addContentAction(campaignId: string, _previous: FormState, formData: FormData): Promise<FormState> {
-  const o = await owner();
-  if (!o) return SIGNED_OUT;
-  const values = Object.fromEntries(['creator_id', 'platform', 'url', 'views', 'impressions', 'engagements', 'posted_at'].map((k) => [k, formText(formData, k)]));
-  const parsed = campaignContentInputSchema.safeParse({
-    creator_id: values.creator_id,
-    platform: values.platform,
-    url: values.url,
-    views: values.views || 0,
-    impressions: values.impressions || 0,
-    engagements: values.engagements || 0,
-    posted_at: postedAt(values.posted_at ?? ''),
-  });
-  if (!parsed.success) return invalid(parsed.error.issues, values);
-  const result = await serviceResult(() => addCampaignContent(o.db, o.subject, campaignId, parsed.data), values);
-  if (!result.ok) return result.state;
-  return done(campaignId, 'Post added.');
+export async function addParticipantAction(campaignId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const creatorId = formText(formData, 'creator_id');
+  if (!creatorId) return { status: 'error', message: 'Choose a creator.', fieldErrors: { creator_id: 'Choose a creator.' } };
+  const outcome = await callOperation<{ added: boolean }>('campaignReports.addParticipant', { campaign_id: campaignId, creator_id: creatorId });
+  return done(campaignId, outcome, outcome.ok && !outcome.data.added ? 'Already a participant.' : 'Participant added.');
 }
 
-const metricsSchema = campaignContentInputSchema.pick({ views: true, impressions: true, engagements: true });
+export async function removeParticipantAction(campaignId: string, creatorId: string): Promise<FormState> {
+  const outcome = await callOperation('campaignReports.removeParticipant', { campaign_id: campaignId, creator_id: creatorId });
+  return done(campaignId, outcome, 'Participant removed, with their posts.');
+}
+
+export async function addContentAction(campaignId: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const values = Object.fromEntries(['creator_id', 'platform', 'url', 'views', 'impressions', 'engagements', 'posted_at'].map((k) => [k, formText(formData, k)]));
+  const outcome = await callOperation(
+    'campaignReports.addContent',
+    {
+      campaign_id: campaignId,
+      creator_id: values.creator_id,
+      platform: values.platform,
+      url: values.url,
+      views: metric(values.views),
+      impressions: metric(values.impressions),
+      engagements: metric(values.engagements),
+      posted_at: postedAt(values.posted_at ?? ''),
+    },
+    values,
+  );
+  return done(campaignId, outcome, 'Post added.');
+}
 
 export async function updateContentAction(campaignId: string, contentId: string, _previous: FormState, formData: FormData): Promise<FormState> {
-  const o = await owner();
-  if (!o) return SIGNED_OUT;
   const values = Object.fromEntries(['views', 'impressions', 'engagements'].map((k) => [k, formText(formData, k)]));
-  const parsed = metricsSchema.safeParse({ views: values.views || 0, impressions: values.impressions || 0, engagements: values.engagements || 0 });
-  if (!parsed.success) return invalid(parsed.error.issues, values);
-  const result = await serviceResult(() => updateCampaignContentMetrics(o.db, o.subject, campaignId, contentId, parsed.data), values);
-  if (!result.ok) return result.state;
-  return done(campaignId, 'Metrics saved.');
+  const outcome = await callOperation(
+    'campaignReports.updateContent',
+    { campaign_id: campaignId, content_id: contentId, views: metric(values.views), impressions: metric(values.impressions), engagements: metric(values.engagements) },
+    values,
+  );
+  return done(campaignId, outcome, 'Metrics saved.');
 }
 
 export async function removeContentAction(campaignId: string, contentId: string): Promise<FormState> {
-  const o = await owner();
-  if (!o) return SIGNED_OUT;
-  const result = await serviceResult(() => removeCampaignContent(o.db, o.subject, campaignId, contentId));
-  if (!result.ok) return result.state;
-  return done(campaignId, 'Post removed.');
+  const outcome = await callOperation('campaignReports.removeContent', { campaign_id: campaignId, content_id: contentId });
+  return done(campaignId, outcome, 'Post removed.');
 }
 
 export async function setPublicReportAction(campaignId: string, _previous: FormState, formData: FormData): Promise<FormState> {
-  const o = await owner();
-  if (!o) return SIGNED_OUT;
   const enabled = formText(formData, 'enabled') === 'true';
-  const result = await serviceResult(() => setCampaignPublicReport(o.db, o.subject, campaignId, enabled));
-  if (!result.ok) return result.state;
-  return done(campaignId, enabled ? 'The report is published: anyone with the link can see it.' : 'The report is no longer public.');
+  const outcome = await callOperation('campaignReports.setPublicReport', { campaign_id: campaignId, enabled });
+  return done(campaignId, outcome, enabled ? 'The report is published: anyone with the link can see it.' : 'The report is no longer public.');
 }

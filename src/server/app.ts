@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import { openMigratedDatabase, type Database } from './db/database';
 import { createApiHandler, type ApiHandler } from './http/api-handler';
+import { createGateway, type Gateway } from './trpc/gateway';
 import { fromFetchResponse, targetPath, toFetchRequest, type ApiRequest, type ApiResponse } from './http/exchange';
 import { problemResponse } from './http/problem-response';
 import { requestIdFrom } from './http/request-id';
@@ -26,6 +27,8 @@ import { setDeliveryJobQueue } from './services/webhook-events';
 export interface App {
   services: AppServices;
   database: Database;
+  /** The one gateway every door calls operations through (REST, MCP, the settings UI's actions). */
+  gateway: Gateway;
   /** The one API handler for `/public/v1/**`, `/openapi.json` and the MCP paths (`/mcp`, `/.well-known/mcp.json`), built once. */
   handleApiRequest: ApiHandler;
   close(): Promise<void>;
@@ -79,8 +82,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   };
   setDeliveryJobQueue(config.jobs.queue);
   registerJobHandlers(services);
-  const handleRestRequest = createApiHandler(services, appRouter);
-  const handleMcpRequest = createMcpHandler(services, appRouter);
+  const gateway = createGateway(services, appRouter, {
+    // The settings UI's cookie is better-auth's; loaded on first use, so an API-only process never loads it.
+    verifySession: async (headers) => (await import('./web/auth')).verifyBrowserSession(app, headers),
+  });
+  const handleRestRequest = createApiHandler(services, gateway, appRouter);
+  const handleMcpRequest = createMcpHandler(services, gateway, appRouter);
   // The MCP SDK's transport speaks fetch: its requests are converted at this edge, and only its.
   const handleMcpExchange = async (request: ApiRequest): Promise<ApiResponse> => {
     let fetchRequest: Request;
@@ -98,9 +105,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     { allowedMethods: (pathname: string) => (isMcpPath(pathname) ? (pathname === MCP_PATH ? ['POST'] : ['GET', 'HEAD']) : (handleRestRequest.allowedMethods?.(pathname) ?? null)) },
   );
   if (options.runJobs ?? true) services.jobs.start();
-  return {
+  const app: App = {
     services,
     database,
+    gateway,
     handleApiRequest,
     async close() {
       // Stops claiming, lets running jobs finish their current step and releases their leases.
@@ -114,4 +122,5 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await database.close();
     },
   };
+  return app;
 }

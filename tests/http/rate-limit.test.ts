@@ -1,15 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 import { probeRouter } from '../support/probe-router';
 
 // With REDIS_URL set (CI) these run against Redis through @upstash/ratelimit; otherwise in process.
-describe('rate limiting per key', () => {
+describe('rate limiting per agency or creator', () => {
   let t: TestApp;
   let agencyId: string;
 
   beforeAll(async () => {
     // A long window keeps the quota from rolling over mid-test.
     t = await startTestApp({ router: probeRouter, config: { rateLimitRequests: 10, rateLimitWindowSeconds: 3600 } });
+  });
+  // Every test gets a fresh agency: the window belongs to the subject, whatever key is used.
+  beforeEach(async () => {
     agencyId = (await t.agency()).id;
   });
   afterAll(() => t.close());
@@ -45,12 +48,26 @@ describe('rate limiting per key', () => {
     expect(problem.request_id).toBe(limited.headers.get('x-request-id'));
   });
 
-  it('counts each key separately', async () => {
+  it('two keys of one agency draw from one window: minting keys does not multiply the quota', async () => {
+    const first = await t.key({ type: 'agency', id: agencyId }, ['all']);
+    const second = await t.key({ type: 'agency', id: agencyId }, ['all']);
+    for (let i = 0; i < 6; i += 1) expect((await t.request('/public/v1/me', { key: first })).status).toBe(200);
+    const shared = await t.request('/public/v1/me', { key: second });
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('ratelimit-remaining')).toBe('3');
+    for (let i = 0; i < 3; i += 1) await t.request('/public/v1/me', { key: second });
+    expect((await t.request('/public/v1/me', { key: first })).status).toBe(429);
+    expect((await t.request('/public/v1/me', { key: second })).status).toBe(429);
+  });
+
+  it('counts each agency or creator separately', async () => {
     const busy = await t.key({ type: 'agency', id: agencyId }, ['all']);
-    const idle = await t.key({ type: 'agency', id: agencyId }, ['all']);
+    const other = await t.key({ type: 'agency', id: (await t.agency()).id }, ['all']);
+    const creator = await t.key({ type: 'creator', id: (await t.creatorAccount()).id }, ['all']);
     for (let i = 0; i < 10; i += 1) await t.request('/public/v1/me', { key: busy });
     expect((await t.request('/public/v1/me', { key: busy })).status).toBe(429);
-    expect((await t.request('/public/v1/me', { key: idle })).status).toBe(200);
+    expect((await t.request('/public/v1/me', { key: other })).status).toBe(200);
+    expect((await t.request('/public/v1/me', { key: creator })).status).toBe(200);
   });
 
   it('is exact under 20 concurrent requests: 10 pass, 10 are limited', async () => {

@@ -4,6 +4,7 @@ import type { AnyRouter } from '@trpc/server';
 import { createApp, type App } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { createApiHandler, type ApiHandler } from '../../src/server/http/api-handler';
+import { createGateway } from '../../src/server/trpc/gateway';
 import { problemBody } from '../../src/server/http/problems';
 import { answerProtocolErrors, createNodeListener } from '../../src/server/http/node';
 import { newObjectId } from '../../src/server/lib/object-id';
@@ -42,7 +43,7 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
   // A job queue of its own: in CI every test file shares one database, and each app runs only its own jobs.
   config.jobs = options.config?.jobs ?? { ...config.jobs, queue: `test-${newObjectId()}` };
   const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}` });
-  const handler: ApiHandler = options.router ? createApiHandler(app.services, options.router) : app.handleApiRequest;
+  const handler: ApiHandler = options.router ? createApiHandler(app.services, createGateway(app.services, options.router), options.router) : app.handleApiRequest;
   const server = http.createServer(
     createNodeListener(handler, (_req, res) => {
       res.writeHead(404, { 'content-type': 'application/problem+json' });

@@ -71,7 +71,7 @@ export const probeRouter = router({
       .input(pageQuery)
       .output(list(z.object({ id: z.string(), name: z.string() })))
       .query(async ({ ctx, input }) => {
-        const subject = { subjectType: ctx.auth.subjectType, subjectId: ctx.auth.subjectId };
+        const subject = { subjectType: ctx.principal.subjectType, subjectId: ctx.principal.subjectId };
         const page = await keysetPage(ctx.app.cursors, `probe-keys:${subject.subjectType}:${subject.subjectId}`, input, (afterId, take) =>
           ctx.app.db.apiKey.findMany({
             where: { ...subject, ...(afterId ? { id: { lt: afterId } } : {}) },

@@ -70,7 +70,8 @@ export default function AiAssistantsPage() {
             the argument (<code>socials[1].handle_or_url</code>).
           </li>
           <li>
-            Rate limits are the key&apos;s REST limits: a tool call counts in its operation&apos;s bucket, so sponsorship
+            Rate limits are the agency&apos;s or creator&apos;s REST limits: every key, assistant and settings page of one
+            account draws from the same windows, and a tool call counts in its operation&apos;s bucket, so sponsorship
             matches share their 60-a-minute bucket between REST and tools. A 429 tool error carries <code>retry_after</code>{' '}
             (seconds). Other protocol requests (<code>initialize</code>, <code>tools/list</code>) count in the default bucket.
           </li>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SiteChrome } from '../../_components/site-chrome';
-import { FIELD_ERROR_CODES, type ProblemSlug } from '@/server/domain/errors';
-import { PROBLEMS, PROBLEM_TYPE_BASE, problemBody } from '@/server/http/problems';
+import { FIELD_ERROR_CODES } from '@/server/domain/errors';
+import { PROBLEMS, PROBLEM_TYPE_BASE, problemBody, type AnyProblemSlug } from '@/server/http/problems';
 
 export const metadata: Metadata = {
   title: 'Error types',
@@ -9,10 +9,10 @@ export const metadata: Metadata = {
 };
 
 /**
- * When each problem happens, in one line. `Record<ProblemSlug, string>` makes a new entry in PROBLEMS
+ * When each problem happens, in one line. `Record<AnyProblemSlug, string>` makes a new entry in PROBLEMS
  * a type error here until it is documented.
  */
-const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
+const PROBLEM_EXPLANATIONS: Record<AnyProblemSlug, string> = {
   'validation-error':
     'A path, query or body field failed validation (wrong type, missing, out of range, or a property the operation does not accept), or the body is not a JSON object; `errors` lists every field.',
   'malformed-json': 'The request body could not be parsed as JSON.',
@@ -53,7 +53,7 @@ const PROBLEM_EXPLANATIONS: Record<ProblemSlug, string> = {
     'The server does not implement this HTTP method on any path (a method outside GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS); the `Allow` header lists what it does implement.',
 };
 
-const SLUGS = Object.keys(PROBLEMS) as ProblemSlug[];
+const SLUGS = Object.keys(PROBLEMS) as AnyProblemSlug[];
 
 // Built with the same function the API uses, so the example's type URI and title cannot drift.
 const EXAMPLE_BODY = problemBody('validation-error', '2 fields are invalid: body.name, body.socials[1].handle_or_url.', 'req_3f9a1c0e5b7d2a4c6e8f0a1b', [
@@ -141,7 +141,8 @@ export default function ErrorsPage() {
           <li>
             <code>429</code> responses carry <code>Retry-After</code> (seconds). Authenticated responses also carry{' '}
             <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds until
-            the window resets), so you can slow down before you hit the limit.
+            the window resets), so you can slow down before you hit the limit. The window is the agency&apos;s or
+            creator&apos;s, shared by all its keys: a second key does not add quota.
           </li>
         </ul>
 

@@ -39,3 +39,31 @@ export function isScope(value: string): value is Scope {
 export function scopesFor(subjectType: SubjectType): Scope[] {
   return ALL_SCOPES.filter((scope) => (SCOPES[scope].subjects as readonly SubjectType[]).includes(subjectType));
 }
+
+/**
+ * Permissions only a signed-in person holds, never a key or token: managing the account's own
+ * credentials. Operations declare them in `access` like scopes; they are not listed as API scopes.
+ */
+export const SESSION_SCOPES = {
+  'api_keys:write': { subjects: ['agency', 'creator'], description: 'Create, rename, roll and revoke API keys (in settings only).' },
+} as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
+
+export type SessionScope = keyof typeof SESSION_SCOPES;
+/** What an operation's `access` rule may require: an API scope or a session-only permission. */
+export type Permission = Scope | SessionScope;
+
+export function permissionDescription(permission: Permission): string {
+  return Object.hasOwn(SCOPES, permission) ? SCOPES[permission as Scope].description : SESSION_SCOPES[permission as SessionScope].description;
+}
+
+/**
+ * Roles a signed-in person can have in an agency or creator account, and the permissions each
+ * carries. Today every account has one person, its owner, who may do everything.
+ */
+export const ROLES = ['owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function roleScopes(subjectType: SubjectType, _role: Role): Permission[] {
+  const sessionScopes = (Object.keys(SESSION_SCOPES) as SessionScope[]).filter((s) => (SESSION_SCOPES[s].subjects as readonly SubjectType[]).includes(subjectType));
+  return [...scopesFor(subjectType), ...sessionScopes];
+}

@@ -1,43 +1,11 @@
 /**
- * Domain errors: what a service (or a middleware) refuses, named by the problem type the API answers
- * with. This module knows nothing of HTTP: the status, title and `type` URL of each problem, and the
- * application/problem+json body, are the HTTP layer's (src/server/http/problems.ts), which has an
- * entry for every slug listed here.
+ * Domain errors: what a service (or the gateway) refuses, named by a problem type of the domain's
+ * table (src/server/domain/problems.ts: slug, status and title). Every door renders an ApiError from
+ * that one table: REST as application/problem+json, MCP as a tool error, the UI as a form message.
  */
+import type { ProblemSlug } from './problems';
 
-/** Every problem type the API answers with (RFC 9457); /docs/errors documents each one. */
-export const PROBLEM_SLUGS = [
-  'validation-error',
-  'malformed-json',
-  'malformed-request',
-  'invalid-cursor',
-  'authentication-required',
-  'invalid-api-key',
-  'api-key-revoked',
-  'api-key-expired',
-  'insufficient-scope',
-  'subject-not-allowed',
-  'entitlement-inactive',
-  'plan-limit-reached',
-  'plan-required',
-  'not-found',
-  'route-not-found',
-  'method-not-allowed',
-  'request-timeout',
-  'conflict',
-  'idempotency-key-in-use',
-  'precondition-failed',
-  'preview-expired',
-  'payload-too-large',
-  'unsupported-media-type',
-  'idempotency-key-reused',
-  'rate-limited',
-  'headers-too-large',
-  'internal-error',
-  'method-not-implemented',
-] as const;
-
-export type ProblemSlug = (typeof PROBLEM_SLUGS)[number];
+export { PROBLEM_SLUGS, type ProblemSlug } from './problems';
 
 /**
  * The closed list of `errors[].code` values, each documented in OpenAPI and on /docs/errors.
@@ -91,8 +59,8 @@ export interface FieldError {
 }
 
 /**
- * Thrown by services and middleware; the HTTP adapter turns it into application/problem+json
- * (status and title from the problem table of src/server/http/problems.ts).
+ * Thrown by services and the gateway's middleware; each door renders it (status and title from
+ * the domain's problem table, src/server/domain/problems.ts).
  */
 export class ApiError extends Error {
   constructor(

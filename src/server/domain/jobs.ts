@@ -29,7 +29,7 @@ export interface NewJob {
 export type JobWriter = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;
 
 /**
- * Background work (CSV and link-in-bio imports, later webhook deliveries). A job is a row in the
+ * Background work (CSV and link-in-bio imports, webhook deliveries). A job is a row in the
  * `jobs` table written in the same transaction as the work it stands for (`enqueue(tx, …)`).
  * Without Inngest, instances claim and run those rows themselves under leases (leased-runner.ts);
  * with Inngest, the table is the outbox that hands each job to Inngest (inngest.ts). Either way a

@@ -1,9 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiHandler } from './api-handler';
-import type { ProblemSlug } from '../domain/errors';
 import { fromNodeRequest, type ApiResponse } from './exchange';
-import { PROBLEMS, problemBody } from './problems';
+import { PROBLEMS, problemBody, type AnyProblemSlug } from './problems';
 import { acceptRequestId, newRequestId } from './request-id';
 import { API_PREFIX, OPENAPI_PATHS } from './routes';
 import { API_SECURITY_HEADERS } from './security-headers';
@@ -33,7 +32,7 @@ export function writeApiResponse(res: ServerResponse, response: ApiResponse): vo
 }
 
 /** A problem+json body with the headers every API error carries (for answers the node layer gives itself). */
-function problemParts(slug: ProblemSlug, detail: string, requestId: string, extra: Record<string, string> = {}) {
+function problemParts(slug: AnyProblemSlug, detail: string, requestId: string, extra: Record<string, string> = {}) {
   const body = JSON.stringify(problemBody(slug, detail, requestId));
   const headers: Record<string, string> = {
     'content-type': 'application/problem+json',
@@ -104,7 +103,7 @@ export function createNodeListener(
 const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 501: 'Not Implemented' };
 
 /** Writes a complete HTTP/1.1 problem+json response on a raw socket and closes it. */
-function endSocketWithProblem(socket: Duplex, slug: ProblemSlug, detail: string, extra: Record<string, string> = {}): void {
+function endSocketWithProblem(socket: Duplex, slug: AnyProblemSlug, detail: string, extra: Record<string, string> = {}): void {
   const { status, headers, body } = problemParts(slug, detail, newRequestId(), { ...extra, connection: 'close' });
   const head = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)

@@ -1,10 +1,10 @@
 import type { ApiResponse } from './exchange';
-import type { FieldError, ProblemSlug } from '../domain/errors';
-import { problemBody } from './problems';
+import type { FieldError } from '../domain/errors';
+import { problemBody, type AnyProblemSlug } from './problems';
 
 /** An application/problem+json answer with the headers every API error carries. */
 export function problemResponse(
-  slug: ProblemSlug,
+  slug: AnyProblemSlug,
   detail: string,
   requestId: string,
   options: { errors?: FieldError[]; headers?: Record<string, string> } = {},

@@ -2,7 +2,7 @@
  * The one rule for text we store: PostgreSQL `text`/`jsonb` cannot hold NUL (U+0000), and a lone
  * UTF-16 surrogate (from a JSON escape such as "\ud800") is not encodable as UTF-8. Such text is
  * refused with a 400 naming where it is — never stripped or replaced behind the caller's back.
- * Applied to every API input by the HTTP adapter (src/server/http/input-guards.ts), and by services
+ * Applied to every operation's input by the gateway (src/server/trpc/input-rules.ts), and by services
  * to text that arrives inside a file (CSV cells) or from a fetched page (link-in-bio imports).
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -10,48 +10,44 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { requestIdFrom } from '../http/request-id';
-import { ApiError, type ProblemSlug } from '../domain/errors';
-import { problemBody } from '../http/problems';
+import { toFetchResponse } from '../http/exchange';
+import { problemResponse as httpProblemResponse } from '../http/problem-response';
+import type { AnyProblemSlug } from '../http/problems';
 import { MAX_IMPORT_BYTES } from '../services/csv-roster';
-import { authenticateApiKey, type AuthenticatedKey } from '../services/api-keys';
 import type { AppServices } from '../domain/app-services';
-import type { RequestContext } from '../trpc/context';
-import { t } from '../trpc/init';
+import type { Principal } from '../domain/principal';
+import type { Gateway } from '../trpc/gateway';
 import { API_VERSION } from '../openapi/document';
 import { serverCard } from './discovery';
 import { MCP_DISCOVERY_PATHS, MCP_PATH } from './paths';
-import { toolProblem } from './tool-errors';
+import type { FieldError } from '../domain/errors';
+
+type FieldErrorList = FieldError[] | undefined;
+import { toolError, toolProblem } from './tool-errors';
 import { buildToolCatalog, toolAllowedFor, type CatalogTool } from './tools';
 
 /**
- * `/mcp`: the Model Context Protocol over Streamable HTTP, stateless (every POST is answered on its
- * own, so any instance can serve any request), JSON responses rather than SSE streams.
+ * The MCP door: `/mcp`, the Model Context Protocol over Streamable HTTP, stateless (every POST is
+ * answered on its own, so any instance can serve any request), JSON responses rather than SSE streams.
  *
- * What is ours and what is the SDK's: this handler authenticates the bearer key (HTTP 401 +
- * WWW-Authenticate, as problem+json) and counts protocol messages in the key's default bucket; the
- * SDK's transport and Server speak JSON-RPC (version negotiation, framing, protocol errors). Every
- * tool call runs its procedure through a tRPC caller — the same middleware chain as REST, so the
- * key's scopes, subject type, entitlement, plan and rate-limit bucket apply exactly as they do there.
+ * What is ours and what is the SDK's: the SDK's transport and Server speak JSON-RPC (version
+ * negotiation, framing, protocol errors); this door translates. It hands the Authorization header to
+ * the gateway once per HTTP request (one key lookup, from the key cache) and passes the principal it
+ * got to every tool call, which the gateway runs as the operation it is — the same policy as over
+ * REST (scopes, subject type, entitlement, plan, rate-limit bucket, validation) and the same Problem
+ * on failure, with field paths named after the tool's arguments.
  */
 
 /** A CSV import sends up to 2 MiB of text inside JSON, where quotes and line breaks take two bytes. */
 export const MCP_MAX_BODY_BYTES = 2 * MAX_IMPORT_BYTES + 256 * 1024;
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export const MCP_SERVER_NAME = 'creator-api';
 
 export type McpHandler = (request: Request) => Promise<Response>;
 
-function problemResponse(slug: ProblemSlug, detail: string, requestId: string, headers: Record<string, string> = {}): Response {
-  const body = problemBody(slug, detail, requestId);
-  const out = new Headers(headers);
-  out.set('Content-Type', 'application/problem+json');
-  out.set('X-Request-Id', requestId);
-  out.set('Cache-Control', 'no-store');
-  if (body.status === 401) {
-    out.set('WWW-Authenticate', slug === 'authentication-required' ? 'Bearer realm="creator-api"' : 'Bearer realm="creator-api", error="invalid_token"');
-  }
-  return new Response(JSON.stringify(body), { status: body.status, headers: out });
+/** An HTTP-level refusal (401, 405, 429) as the REST door renders it: problem+json, WWW-Authenticate on 401. */
+function problemResponse(slug: AnyProblemSlug, detail: string, requestId: string, headers: Record<string, string> = {}, errors?: FieldErrorList): Response {
+  return toFetchResponse(httpProblemResponse(slug, detail, requestId, { headers, errors }));
 }
 
 function jsonRpcError(status: number, code: number, message: string, requestId: string): Response {
@@ -89,11 +85,10 @@ function isRequest(message: unknown): boolean {
   return typeof message === 'object' && message !== null && 'method' in message && 'id' in message;
 }
 
-export function createMcpHandler(services: AppServices, router: AnyRouter): McpHandler {
+export function createMcpHandler(services: AppServices, gateway: Gateway, router: AnyRouter): McpHandler {
   const { logger } = services;
   const catalog = buildToolCatalog(router);
   const byName = new Map(catalog.map((tool) => [tool.definition.name, tool]));
-  const createCaller = t.createCallerFactory(router);
   const card = JSON.stringify(serverCard(services.config, catalog));
   const instructions = [
     'Tools for creator-api, a service for creators and talent agencies: rosters, media kits, link-in-bio pages, pitch decks, campaigns, analytics and sponsorship matches.',
@@ -101,41 +96,36 @@ export function createMcpHandler(services: AppServices, router: AnyRouter): McpH
     'A failed call returns isError with an RFC 9457 problem (type, title, status, detail, errors[].path naming the argument); a 429 carries retry_after in seconds.',
   ].join('\n');
 
-  async function callTool(tool: CatalogTool, args: Record<string, unknown>, authorization: string, requestId: string, headers: Record<string, string>): Promise<CallToolResult> {
-    // No HTTP request of its own: no conditional or Idempotency-Key headers reach the procedure.
-    const ctx: RequestContext = {
-      app: services,
-      requestId,
-      authorization,
-      request: { method: tool.method, path: `mcp:${tool.procedurePath}`, headers: new Headers() },
-      response: { headers },
-    };
+  async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<CallToolResult> {
+    let input: unknown;
     try {
-      const input = tool.toProcedureInput(args);
-      let target: unknown = createCaller(ctx);
-      for (const part of tool.procedurePath.split('.')) target = (target as Record<string, unknown>)[part];
-      const result = (await (target as (input: unknown) => Promise<unknown>)(input)) as Record<string, unknown>;
-      // A DELETE answers nothing (REST: 204).
-      if (result === undefined) return { content: [{ type: 'text', text: 'Done (no content).' }] };
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+      input = tool.toProcedureInput(args);
     } catch (error) {
-      const problem = toolProblem(error, tool, args, requestId, logger);
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }] };
+      // The door's own argument translation (a file argument, no arguments for a void input) failed.
+      return toolError(toolProblem(gateway.toProblem(error, { operation: gateway.operation(tool.procedurePath), input: args, requestId }), tool, requestId));
     }
+    // No HTTP request of its own: no conditional or Idempotency-Key headers reach the operation.
+    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId });
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) if (result.headers[name]) headers[name] = result.headers[name];
+    if (!result.ok) return toolError(toolProblem(result.problem, tool, requestId));
+    // A DELETE answers nothing (REST: 204).
+    if (result.body === undefined) return { content: [{ type: 'text', text: 'Done (no content).' }] };
+    const body = result.body as Record<string, unknown>;
+    return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
   }
 
-  function mcpServerFor(auth: AuthenticatedKey, authorization: string, requestId: string, headers: Record<string, string>): Server {
+  function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>): Server {
     const server = new Server(
       { name: MCP_SERVER_NAME, title: 'creator-api', version: API_VERSION },
       { capabilities: { tools: { listChanged: false } }, instructions },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: catalog.filter((tool) => toolAllowedFor(tool, auth.subjectType, auth.scopes)).map((tool) => tool.definition),
+      tools: catalog.filter((tool) => toolAllowedFor(tool, principal.subjectType, principal.scopes)).map((tool) => tool.definition),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const tool = byName.get(request.params.name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`);
-      return callTool(tool, request.params.arguments ?? {}, authorization, requestId, headers);
+      return callTool(tool, request.params.arguments ?? {}, principal, requestId, headers);
     });
     return server;
   }
@@ -163,22 +153,13 @@ export function createMcpHandler(services: AppServices, router: AnyRouter): McpH
         );
       }
 
-      const authorization = request.headers.get('authorization');
-      if (!authorization) {
-        return problemResponse('authentication-required', 'Send your API key in the Authorization header: `Authorization: Bearer <API_KEY>`.', requestId);
-      }
-      const bearer = BEARER.exec(authorization)?.[1];
-      if (!bearer) {
-        return problemResponse('invalid-api-key', 'The Authorization header must use the Bearer scheme: `Authorization: Bearer <API_KEY>`.', requestId);
-      }
-      let auth: AuthenticatedKey;
+      let principal: Principal;
       try {
-        auth = await authenticateApiKey(services.sql, bearer);
+        principal = await gateway.authenticate(request.headers.get('authorization'));
       } catch (error) {
-        if (error instanceof ApiError) return problemResponse(error.slug, error.detail, requestId);
-        throw error;
+        const problem = gateway.toProblem(error, { requestId });
+        return problemResponse(problem.slug, problem.detail, requestId, problem.headers);
       }
-      services.lastUsed.note(auth);
 
       const raw = await readCapped(request, MCP_MAX_BODY_BYTES);
       if (raw === 'too-large') return jsonRpcError(413, -32000, `The request body is larger than ${MCP_MAX_BODY_BYTES} bytes.`, requestId);
@@ -189,28 +170,19 @@ export function createMcpHandler(services: AppServices, router: AnyRouter): McpH
         return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.', requestId);
       }
 
-      // Tool calls count in their operation's bucket (through the procedure's chain); every other
-      // request (initialize, tools/list, ping) counts once in the key's default bucket, as a REST call would.
+      // Tool calls count in their operation's bucket (the gateway runs them as operations); every
+      // other request (initialize, tools/list, ping) counts once in the subject's default bucket.
       const headers: Record<string, string> = {};
       const messages = (Array.isArray(parsedBody) ? parsedBody : [parsedBody]) as JSONRPCMessage[];
       const housekeeping = messages.filter((m) => isRequest(m) && !isToolCall(m)).length;
-      for (let i = 0; i < housekeeping; i += 1) {
-        const decision = await services.rateLimiter.check('default', auth.keyId);
-        if (!decision) continue;
-        headers['RateLimit-Limit'] = String(decision.limit);
-        headers['RateLimit-Remaining'] = String(decision.remaining);
-        headers['RateLimit-Reset'] = String(decision.resetSeconds);
-        if (!decision.allowed) {
-          return problemResponse(
-            'rate-limited',
-            `This key has used its ${decision.limit} requests for this window. Retry in ${decision.resetSeconds} s.`,
-            requestId,
-            { ...headers, 'Retry-After': String(decision.resetSeconds) },
-          );
-        }
+      try {
+        for (let i = 0; i < housekeeping; i += 1) Object.assign(headers, await gateway.admit(principal));
+      } catch (error) {
+        const problem = gateway.toProblem(error, { requestId });
+        return problemResponse(problem.slug, problem.detail, requestId, { ...headers, ...problem.headers });
       }
 
-      const server = mcpServerFor(auth, authorization, requestId, headers);
+      const server = mcpServerFor(principal, requestId, headers);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
@@ -225,7 +197,7 @@ export function createMcpHandler(services: AppServices, router: AnyRouter): McpH
       }
     } catch (error) {
       logger.error('MCP request failed', { request_id: requestId, error: error instanceof Error ? error.stack : String(error) });
-      return problemResponse('internal-error', 'An unexpected error occurred; quote the request_id if you contact support.', requestId);
+      return problemResponse('internal-error', 'An unexpected error occurred. Nothing about it is your fault; quote the request_id if you contact support.', requestId);
     }
   };
 }

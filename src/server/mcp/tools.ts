@@ -6,7 +6,7 @@ import {
   unwrapZodType,
 } from 'trpc-to-openapi';
 import { z } from 'zod';
-import type { Scope, SubjectType } from '../auth/scopes';
+import type { Permission, SubjectType } from '../auth/scopes';
 import { accessDescription } from '../openapi/document';
 import type { ApiMeta } from '../trpc/meta';
 import { forEachApiOperation } from '../trpc/operations';
@@ -222,7 +222,7 @@ function fileArgumentsFor(path: string, inputParser: z.ZodType, renamed: Map<str
 }
 
 /** Whether a key of this subject type and scopes may call the tool (the authorize middleware decides calls). */
-export function toolAllowedFor(tool: CatalogTool, subjectType: SubjectType, scopes: readonly Scope[]): boolean {
+export function toolAllowedFor(tool: CatalogTool, subjectType: SubjectType, scopes: readonly Permission[]): boolean {
   if (!Object.hasOwn(tool.access, subjectType)) return false;
   const scope = tool.access[subjectType];
   return !scope || scopes.includes(scope);

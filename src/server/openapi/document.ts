@@ -140,8 +140,11 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       description: 'Identifies this request; echoed from a well-formed incoming X-Request-Id (8–128 of `A-Za-z0-9._:-`).',
       schema: { type: 'string', examples: ['req_c1d2d931db4410dd8e0e9fda'] },
     },
-    'RateLimit-Limit': { description: 'Requests allowed per window for this key and bucket.', schema: { type: 'integer', examples: [600] } },
-    'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', examples: [599] } },
+    'RateLimit-Limit': {
+      description: 'Requests allowed per window for this operation’s bucket, per agency or creator (all its keys share one window).',
+      schema: { type: 'integer', examples: [600] },
+    },
+    'RateLimit-Remaining': { description: 'Requests the agency or creator has left in the current window, all its keys together.', schema: { type: 'integer', examples: [599] } },
     'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', examples: [60] } },
     'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', examples: [1] } },
     ETag: {

@@ -1,10 +1,13 @@
 import type { AppConfig } from '../config';
 
 /**
- * Rate-limit buckets, counted per API key. Each operation's meta names its bucket.
- * - default: every operation unless it says otherwise (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS).
- * - imports: starting CSV or link-in-bio imports, which do far more work per request.
- * - sponsorship: sponsorship matches; the tool-protocol (MCP) interface will count against the same bucket.
+ * Rate-limit buckets. Operations count per agency or creator (every key, session and MCP client of
+ * one subject shares one window per bucket; src/server/trpc/middleware.ts), whichever door calls.
+ * Each operation's meta names its bucket.
+ * - default: every operation unless it says otherwise (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS),
+ *   and MCP protocol messages (initialize, tools/list).
+ * - imports: starting CSV or link-in-bio imports, from the API, MCP or the settings UI.
+ * - sponsorship: sponsorship matches, over REST and MCP alike.
  * Browser sign-in and deck passwords are not request buckets: they get growing delays per account,
  * address group and deck (attempt-limiter.ts, services/sign-in-attempts.ts, services/deck-passwords.ts).
  */

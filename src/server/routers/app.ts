@@ -33,6 +33,16 @@ import { getMe } from './me/get';
 import { listSocialsProcedure } from './socials/list';
 import { listSponsorshipMatches } from './sponsorship-matches/list';
 import { listEventTypes } from './event-types/list';
+import { createApiKeyProcedure } from './api-keys/create';
+import { renameApiKeyProcedure } from './api-keys/rename';
+import { revokeApiKeyProcedure } from './api-keys/revoke';
+import { rollApiKeyProcedure } from './api-keys/roll';
+import { addCampaignContentProcedure } from './campaign-reports/add-content';
+import { addCampaignParticipantProcedure } from './campaign-reports/add-participant';
+import { removeCampaignContentProcedure } from './campaign-reports/remove-content';
+import { removeCampaignParticipantProcedure } from './campaign-reports/remove-participant';
+import { setCampaignPublicReportProcedure } from './campaign-reports/set-public-report';
+import { updateCampaignContentProcedure } from './campaign-reports/update-content';
 import { createWebhookEndpoint } from './webhook-endpoints/create';
 import { deleteWebhookEndpoint } from './webhook-endpoints/delete';
 import { listWebhookDeliveries } from './webhook-endpoints/deliveries';
@@ -43,7 +53,11 @@ import { rotateWebhookSecret } from './webhook-endpoints/rotate-secret';
 import { testWebhookEndpoint } from './webhook-endpoints/test';
 import { updateWebhookEndpoint } from './webhook-endpoints/update';
 
-/** Every public operation, one entry per procedure file. */
+/**
+ * Every operation, one entry per procedure file: the public ones (with `openapi` meta: REST routes
+ * and MCP tools) and the internal ones only the settings UI calls (no `openapi`), all through the
+ * one gateway with the same policy.
+ */
 export const appRouter = router({
   me: router({ get: getMe }),
   creators: router({ create: createCreator, list: listCreators, get: getCreator }),
@@ -69,6 +83,16 @@ export const appRouter = router({
     test: testWebhookEndpoint,
   }),
   eventTypes: router({ list: listEventTypes }),
+  // Internal: the settings UI only.
+  apiKeys: router({ create: createApiKeyProcedure, rename: renameApiKeyProcedure, revoke: revokeApiKeyProcedure, roll: rollApiKeyProcedure }),
+  campaignReports: router({
+    addParticipant: addCampaignParticipantProcedure,
+    removeParticipant: removeCampaignParticipantProcedure,
+    addContent: addCampaignContentProcedure,
+    updateContent: updateCampaignContentProcedure,
+    removeContent: removeCampaignContentProcedure,
+    setPublicReport: setCampaignPublicReportProcedure,
+  }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,8 @@ import { newObjectId } from '../lib/object-id';
 import { slugCandidate, slugify } from '../lib/slug';
 import { isUniqueViolation } from '../db/unique-violation';
 import { announceKeyChange } from './api-key-cache';
+import { roleScopes } from '../auth/scopes';
+import type { SessionPrincipal } from '../domain/principal';
 
 /**
  * Who owns what an operator (or a signed-in user) creates: the user with this email, created if
@@ -150,4 +152,27 @@ export async function subjectForUser(db: Db, userId: string): Promise<UserSubjec
   });
   if (agency) return { type: 'agency', id: agency.id, name: agency.name, planCode: agency.planCode, entitlement: agency.entitlement };
   return null;
+}
+
+/**
+ * A signed-in person as the gateway's principal: the subject they act for (subjectForUser), their
+ * role's permissions, and the subject's entitlement and plan — read on every call, so a suspension
+ * or plan change applies to the next click as it does to the next API request.
+ */
+export async function sessionPrincipal(db: Db, session: { userId: string; sessionId: string }): Promise<SessionPrincipal | null> {
+  const subject = await subjectForUser(db, session.userId);
+  if (!subject) return null;
+  const plan = await db.plan.findUniqueOrThrow({ where: { code: subject.planCode }, select: { code: true, pitchDeckAllowance: true, sponsorshipMatches: true } });
+  return {
+    kind: 'session',
+    sessionId: session.sessionId,
+    userId: session.userId,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    role: 'owner',
+    scopes: roleScopes(subject.type, 'owner'),
+    entitlement: subject.entitlement,
+    plan,
+    mode: 'live',
+  };
 }

@@ -6,6 +6,7 @@ import { ApiError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { subjectOwner, type Entitlement } from './accounts';
 import { announceKeyChange, type ApiKeyCache, type KeyRecord } from './api-key-cache';
+import type { ApiKeyPrincipal } from '../domain/principal';
 
 export interface ApiKeySummary {
   id: string;
@@ -224,18 +225,6 @@ export async function revokeApiKey(db: Db, keyId: string, owner?: { subject?: Ow
   return summarize(row);
 }
 
-export interface AuthenticatedKey {
-  keyId: string;
-  subjectType: SubjectType;
-  subjectId: string;
-  userId: string;
-  scopes: Scope[];
-  entitlement: Entitlement;
-  plan: { code: string; pitchDeckAllowance: number; sponsorshipMatches: boolean };
-  /** As last recorded; LastUsedRecorder moves it forward when it records a use. */
-  lastUsedAt: Date | null;
-}
-
 type AuthRow = {
   id: string;
   subject_type: SubjectType;
@@ -286,10 +275,10 @@ async function loadKeyRecord(sql: SqlQuery, hash: string): Promise<KeyRecord | n
   };
 }
 
-// One AuthenticatedKey per cached record, built on first use: requests served from the cache share it.
-const authenticatedByRecord = new WeakMap<KeyRecord, AuthenticatedKey>();
+// One principal per cached record, built on first use: requests served from the cache share it.
+const principalByRecord = new WeakMap<KeyRecord, ApiKeyPrincipal>();
 
-function toAuthenticatedKey(record: KeyRecord | null): AuthenticatedKey {
+function toPrincipal(record: KeyRecord | null): ApiKeyPrincipal {
   if (!record || record.entitlement === null || record.planCode === null) {
     throw new ApiError('invalid-api-key', 'The API key is not recognized.');
   }
@@ -298,9 +287,10 @@ function toAuthenticatedKey(record: KeyRecord | null): AuthenticatedKey {
   if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) {
     throw new ApiError('api-key-expired', `This API key expired at ${record.expiresAt.toISOString()}.`);
   }
-  let auth = authenticatedByRecord.get(record);
-  if (!auth) {
-    auth = {
+  let principal = principalByRecord.get(record);
+  if (!principal) {
+    principal = {
+      kind: 'api_key',
       keyId: record.id,
       subjectType: record.subjectType,
       subjectId: record.subjectId,
@@ -308,11 +298,12 @@ function toAuthenticatedKey(record: KeyRecord | null): AuthenticatedKey {
       scopes: record.scopes as Scope[],
       entitlement: record.entitlement as Entitlement,
       plan: { code: record.planCode, pitchDeckAllowance: record.pitchDeckAllowance ?? 0, sponsorshipMatches: record.sponsorshipMatches ?? false },
+      mode: 'live',
       lastUsedAt: record.lastUsedAt,
     };
-    authenticatedByRecord.set(record, auth);
+    principalByRecord.set(record, principal);
   }
-  return auth;
+  return principal;
 }
 
 /**
@@ -321,16 +312,16 @@ function toAuthenticatedKey(record: KeyRecord | null): AuthenticatedKey {
  * requests for the same key share it).
  * Throws the 401 problem that says what is wrong with the key.
  */
-export async function authenticateApiKey(sql: SqlQuery, secret: string, cache?: ApiKeyCache): Promise<AuthenticatedKey> {
+export async function authenticateApiKey(sql: SqlQuery, secret: string, cache: ApiKeyCache): Promise<ApiKeyPrincipal> {
   const shape = parseKey(secret);
   if (!shape) {
     throw new ApiError('invalid-api-key', 'The API key is malformed. Keys look like crk_agency_… or crk_creator_… and are shown once when created.');
   }
   const hash = hashKey(secret);
-  const cached = cache?.get(hash);
-  if (cached !== undefined) return toAuthenticatedKey(cached);
-  const record = await (cache ? cache.lookup(hash, () => loadKeyRecord(sql, hash)) : loadKeyRecord(sql, hash));
-  return toAuthenticatedKey(record);
+  const cached = cache.get(hash);
+  if (cached !== undefined) return toPrincipal(cached);
+  const record = await cache.lookup(hash, () => loadKeyRecord(sql, hash));
+  return toPrincipal(record);
 }
 
 /**
@@ -349,7 +340,7 @@ export class LastUsedRecorder {
     private readonly onFlushError: (error: unknown) => void = () => {},
   ) {}
 
-  note(key: Pick<AuthenticatedKey, 'keyId' | 'lastUsedAt'>, now = Date.now()): void {
+  note(key: Pick<ApiKeyPrincipal, 'keyId' | 'lastUsedAt'>, now = Date.now()): void {
     if (key.lastUsedAt && now - key.lastUsedAt.getTime() < LastUsedRecorder.PRECISION_MS) return;
     const at = new Date(now);
     this.pending.set(key.keyId, at);

@@ -8,8 +8,8 @@ import type { SponsorshipOpportunity } from '../../generated/prisma/client';
 
 /**
  * Sponsorship opportunities (managed by operators with the admin CLI) and the recommendation behind
- * GET /sponsorship-matches — and, later, the tool-protocol (MCP) interface, which is why it takes
- * plain inputs and shares the `sponsorship` rate-limit bucket.
+ * GET /sponsorship-matches and its MCP tool (one operation through the gateway: plain inputs here,
+ * the `sponsorship` rate-limit bucket whichever door calls).
  *
  * Scoring, out of 100, of one opportunity for one creator:
  * - platforms (30): share of the opportunity's platforms the creator has an account on. A creator on

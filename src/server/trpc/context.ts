@@ -1,20 +1,34 @@
 import type { AppServices } from '../domain/app-services';
-import type { AuthenticatedKey } from '../services/api-keys';
+import type { Owner } from '../domain/owner';
+import type { Principal } from '../domain/principal';
 
-/** What a procedure may set on the HTTP response; the adapter applies it. */
+/** What a procedure may set on the response (status, headers); each door applies it its own way. */
 export interface ResponseState {
   status?: number;
   headers: Record<string, string>;
 }
 
+/** The door a call came through; the policy is the same for each, only the translation differs. */
+export type Door = 'rest' | 'mcp' | 'ui';
+
+/** The context of one gateway call (src/server/trpc/gateway.ts builds it; procedures read it). */
 export interface RequestContext {
   app: AppServices;
   requestId: string;
-  /** The raw Authorization header, parsed by the authenticate middleware. */
-  authorization: string | null;
-  /** Set when the HTTP adapter already authenticated the key (before reading the body). */
-  authenticated?: AuthenticatedKey;
-  /** The request as the client sent it: conditional and Idempotency-Key headers, method and path (without /public/v1). */
-  request: { method: string; path: string; headers: { get(name: string): string | null } };
+  door: Door;
+  /** Who is calling, authenticated by the gateway before the call. */
+  principal: Principal;
+  /** Conditional (If-Match, If-None-Match) and Idempotency-Key headers, or their MCP argument twins. */
+  request: {
+    headers: { get(name: string): string | null };
+    /** Method and path of the operation's REST twin (`POST /creators`): the Idempotency-Key fingerprint. */
+    method: string;
+    path: string;
+  };
   response: ResponseState;
+}
+
+/** What the API chain adds for the procedure. */
+export interface OperationContext extends RequestContext {
+  owner: Owner;
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors';
-// eslint-disable-next-line layers/layers -- known exception (trpc below http): which outcomes are stored, and the response_status recorded, are decided by the problem's HTTP status.
-import { problemStatus } from '../http/problems';
-import type { AuthenticatedKey } from '../services/api-keys';
+import type { Principal } from '../domain/principal';
+import { problemStatus } from '../domain/problems';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -60,7 +59,7 @@ export type IdempotencyStep = { kind: 'none' } | { kind: 'replay'; data: unknown
 export async function claimIdempotencyStep(
   ctx: Pick<RequestContext, 'app' | 'request' | 'response'>,
   meta: ApiMeta | undefined,
-  auth: AuthenticatedKey,
+  principal: Principal,
   getRawInput: () => Promise<unknown>,
 ): Promise<IdempotencyStep> {
   const method = meta?.openapi?.method;
@@ -72,7 +71,7 @@ export async function claimIdempotencyStep(
     });
   }
   const { db, logger } = ctx.app;
-  const scope = { subjectType: auth.subjectType, subjectId: auth.subjectId, key };
+  const scope = { subjectType: principal.subjectType, subjectId: principal.subjectId, key };
   const fingerprint = await requestFingerprint(ctx.request.method, ctx.request.path, await getRawInput());
 
   if (Date.now() - lastSweep > SWEEP_INTERVAL_MS) {

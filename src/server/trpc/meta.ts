@@ -1,11 +1,15 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Scope, SubjectType } from '../auth/scopes';
+import type { Permission, SubjectType } from '../auth/scopes';
 import type { RateLimitBucket } from '../rate-limit/buckets';
 
 /**
- * What each procedure declares; the middleware chain enforces it and the OpenAPI generator documents it.
- * - access: which subject types may call, and the scope each needs (null: any valid key of that type).
- * - rateLimit: the bucket counted (default `default`).
+ * An operation's policy, declared once in its procedure's meta: the gateway enforces it for every door
+ * (REST, MCP, the settings UI) and the OpenAPI generator documents it.
+ * - openapi: present for a public REST operation (and so an MCP tool); absent for an internal one
+ *   only the settings UI calls (API keys, campaign report panels), which still runs the same chain.
+ * - access: which subject types may call, and the scope (or session-only permission) each needs
+ *   (null: any authenticated principal of that type).
+ * - rateLimit: the bucket counted, per agency or creator (default `default`).
  * - planFeature: a plan feature required on top of the scope (403 plan-required without it).
  * - allowInactive: still answers when the subject's entitlement is not active (GET /me reports it).
  * - successStatus: the 2xx statuses the operation answers with (first is the usual one).
@@ -18,7 +22,7 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
 export type ApiMeta = OpenApiMeta<{
-  access?: Partial<Record<SubjectType, Scope | null>>;
+  access?: Partial<Record<SubjectType, Permission | null>>;
   rateLimit?: RateLimitBucket;
   planFeature?: 'sponsorshipMatches';
   allowInactive?: boolean;

@@ -207,3 +207,10 @@ export async function readEmailLink(app: App, token: string): Promise<EmailLink>
   if (token.length === 0 || token.length > 4096) return { kind: 'invalid' };
   return readEmailLinkToken((await authWithSecret(app)).secret, token);
 }
+
+/** The gateway's session verifier: the UI's cookie → the signed-in user and session, or null. */
+export async function verifyBrowserSession(app: App, headers: Headers): Promise<{ userId: string; sessionId: string } | null> {
+  const auth = await authFor(app);
+  const session = await auth.api.getSession({ headers });
+  return session ? { userId: session.user.id, sessionId: session.session.id } : null;
+}

@@ -1,15 +1,13 @@
 /**
- * Editor pages: form values ↔ the API's update inputs. The form is validated with the API's own zod
- * field shapes and applied by the same service functions as PATCH, so the editor and the API accept
- * exactly the same values. Only fields the user changed are sent (a template change, for instance,
- * then still brings its own theme and colours, as through the API).
+ * Editor pages: form values ↔ the API's update inputs. Only the fields the user changed are sent, to
+ * the same update operation as the API's PATCH through the gateway, so the editor and the API accept
+ * exactly the same values (a template change, for instance, then still brings its own theme and
+ * colours, as through the API).
  */
 import { revalidatePath } from 'next/cache';
-import type { z } from 'zod';
-import { ApiError } from '../domain/errors';
 import type { EditorField, EditorValues } from './editor-fields';
 import { formText, type FormState } from './form-state';
-import { unstorableTextProblem } from '../lib/storable-text';
+import type { OperationOutcome } from './operation-call';
 
 /** `2026-01-31T09:30:00.000Z` → the `datetime-local` value `2026-01-31T09:30` (UTC). */
 export function toDateTimeLocal(iso: string | null): string {
@@ -59,45 +57,22 @@ export function patchFromForm(fields: readonly EditorField[], formData: FormData
   return { patch, values };
 }
 
-function issueField(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
-}
-
 /**
- * Validates the changed fields with `schema` (the API's update shape), applies them with `apply`,
- * and refreshes `path`. Service refusals (409 slug taken, 400 date order…) come back as messages.
+ * Sends the changed fields to `save` (an update operation through the gateway, which validates them
+ * with the API's own schema and applies its policy) and refreshes `path`. Refusals (409 slug taken,
+ * 400 date order, 403 suspended…) come back as the form's messages, with what was typed kept.
  */
-export async function saveEditorForm<T>(options: {
+export async function saveEditorForm(options: {
   fields: readonly EditorField[];
   formData: FormData;
   current: EditorValues;
-  schema: z.ZodType<T>;
-  apply: (input: T) => Promise<unknown>;
+  save: (patch: Record<string, unknown>, values: EditorValues) => Promise<OperationOutcome<unknown>>;
   path: string;
 }): Promise<FormState> {
   const { patch, values } = patchFromForm(options.fields, options.formData, options.current);
   if (Object.keys(patch).length === 0) return { status: 'saved', message: 'No changes to save.' };
-  // The same storable-text rule as the API (NUL, lone surrogates): refused per field, never stripped.
-  const unstorable: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(values)) {
-    const problem = unstorableTextProblem(raw);
-    if (problem) unstorable[name] = problem.message;
-  }
-  if (Object.keys(unstorable).length > 0) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: unstorable, values };
-  const parsed = options.schema.safeParse(patch);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issueField(issue.path)] ??= issue.message;
-    return { status: 'error', message: 'Check the highlighted fields.', fieldErrors, values };
-  }
-  try {
-    await options.apply(parsed.data);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const fieldErrors: Record<string, string> = {};
-    for (const e of error.options.errors ?? []) fieldErrors[e.path.replace(/^body\./, '')] ??= e.message;
-    return { status: 'error', message: error.detail, fieldErrors, values };
-  }
+  const outcome = await options.save(patch, values);
+  if (!outcome.ok) return outcome.state;
   revalidatePath(options.path);
   return { status: 'saved', message: 'Changes saved.' };
 }

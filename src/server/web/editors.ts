@@ -1,13 +1,8 @@
 /**
- * The editor pages' forms: which fields each resource's editor offers, how stored rows become form
- * values, and the API's own field schemas that validate them.
+ * The editor pages' forms: which fields each resource's editor offers and how stored rows become
+ * form values. The update operation behind each editor validates what is sent (web/editor.ts).
  */
-import { z } from 'zod';
 import type { Campaign as CampaignRow, Deck as DeckRow, LinkInBioPage, MediaKit as MediaKitRow } from '../../generated/prisma/client';
-import { campaignFieldsShape } from '../services/campaign-input';
-import { deckFieldsShape } from '../services/deck-input';
-import { bioField, pageDesignShape, slugField, usernameField } from '../services/link-in-bio-input';
-import { mediaKitContentShape } from '../services/media-kit-input';
 import { CPM_PLATFORMS, REFRESH_CADENCES, REFRESH_STATES } from '../services/campaigns';
 import { DECK_CTAS, DECK_THEMES, DECK_VISIBILITIES } from '../services/decks';
 import { BUTTON_STYLES, LINK_IN_BIO_LIMITS, LINK_IN_BIO_THEMES } from '../services/link-in-bio-rules';
@@ -75,7 +70,6 @@ export const mediaKitEditor = {
     picture_url: kit.pictureUrl ?? '',
     cover_url: kit.coverUrl ?? '',
   }),
-  schema: z.strictObject(mediaKitContentShape).partial(),
 };
 
 const CTA_LABELS = { partnerWithMe: 'Partner with me', contactUs: 'Contact us', requestRates: 'Request rates', bookACall: 'Book a call', none: 'No button' };
@@ -107,7 +101,6 @@ export const deckEditor = {
     accent_color: deck.accentColor ?? '',
     background_color: deck.backgroundColor ?? '',
   }),
-  schema: z.strictObject(deckFieldsShape).partial(),
 };
 
 const PLATFORM_LABELS: Record<string, string> = { instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', twitter: 'X (Twitter)' };
@@ -138,7 +131,6 @@ export const campaignEditor = {
     'cpm.twitter': String(campaign.cpmTwitter ?? 0),
     emv_override: campaign.emvOverride === null ? '' : String(campaign.emvOverride),
   }),
-  schema: z.strictObject(campaignFieldsShape).partial(),
 };
 
 export const linkInBioEditor = {
@@ -181,7 +173,6 @@ export const linkInBioEditor = {
     background_color: page.backgroundColor ?? '',
     picture_url: page.pictureUrl ?? '',
   }),
-  schema: z.strictObject({ username: usernameField, slug: slugField, bio: bioField.nullable(), ...pageDesignShape }).partial(),
 };
 
 /** The campaign form's starting values on the "new campaign" page: fields left as they are take the API's defaults. */

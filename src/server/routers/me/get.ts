@@ -1,3 +1,4 @@
+import { isScope } from '../../auth/scopes';
 import { apiProcedure } from '../../trpc/procedures';
 import { getMeInput, getMeOutput } from './get.schema';
 
@@ -17,10 +18,10 @@ export const getMe = apiProcedure
   .output(getMeOutput)
   .query(({ ctx }) => ({
     data: {
-      subject_type: ctx.auth.subjectType,
-      subject_id: ctx.auth.subjectId,
-      user_id: ctx.auth.userId,
-      scopes: ctx.auth.scopes,
-      entitlement: ctx.auth.entitlement,
+      subject_type: ctx.principal.subjectType,
+      subject_id: ctx.principal.subjectId,
+      user_id: ctx.principal.userId,
+      scopes: ctx.principal.scopes.filter(isScope),
+      entitlement: ctx.principal.entitlement,
     },
   }));

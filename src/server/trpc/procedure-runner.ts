@@ -10,17 +10,17 @@ import {
   instanceofZodTypeOptional,
   unwrapZodType,
 } from 'trpc-to-openapi';
-import type { RequestContext } from '../trpc/context';
-import { forEachApiOperation } from '../trpc/operations';
+import type { RequestContext } from './context';
+import type { ApiMeta } from './meta';
 
 /**
- * Calls an OpenAPI-mapped tRPC procedure the way trpc-to-openapi's handler would — input from the
- * query string (or the JSON body) merged with the path parameters, query values coerced to the
- * schema's numbers and booleans — with everything that does not depend on the request worked out
- * once, when the handler is built: the procedure for each route, whether it takes input, which query
- * keys are arrays, and the coercion flags on its schema (trpc-to-openapi re-walks the schema, builds
- * a caller and re-matches the route on every request). The adapter has matched the route and read
- * the body already.
+ * The one seam onto tRPC's internals (pinned: @trpc/server is an exact version in package.json, and
+ * tests/trpc/procedure-runner.test.ts fails if a new version changes what is read here). It runs a
+ * procedure's middleware list — the API chain, tRPC's input parser, output validator and the
+ * resolver — the way tRPC's own caller does, with everything that does not depend on the call worked
+ * out once, when the gateway is built: each operation's middlewares, whether it takes input, which
+ * query keys are arrays, and the coercion flags on its schema (a query string carries text; a JSON
+ * body is typed and never coerced).
  */
 
 /** What each middleware of a procedure receives (tRPC's call options). */
@@ -69,23 +69,26 @@ function runMiddlewares(middlewares: readonly Middleware[], meta: unknown, index
 /** A built procedure keeps its middleware list at runtime; tRPC's public type of `_def` leaves it out. */
 function middlewaresOf(def: object, path: string): Middleware[] {
   if (!('middlewares' in def) || !Array.isArray(def.middlewares) || def.middlewares.length === 0) {
-    throw new Error(`${path}: this tRPC version keeps no middleware list on the procedure; update procedure-call.ts`);
+    throw new Error(`${path}: this tRPC version keeps no middleware list on the procedure; update procedure-runner.ts`);
   }
   return def.middlewares as Middleware[];
 }
 
-export interface PreparedCall {
-  /** The procedure's middlewares, its resolver last. */
-  middlewares: readonly Middleware[];
-  meta: unknown;
-  /** The procedure's dotted path in the router (`creators.list`). */
+/** An operation as the gateway runs it: one procedure of the router, prepared once. */
+export interface Operation {
+  /** The procedure's dotted path in the router (`creators.list`): the operation's name at every door. */
   path: string;
   type: 'query' | 'mutation';
+  meta: ApiMeta;
+  /** The procedure's middlewares, its resolver last. */
+  middlewares: readonly Middleware[];
   takesInput: boolean;
-  /** Input comes from the JSON body (POST, PATCH, PUT), else from the query string. */
+  /** Input is typed JSON (a REST body, MCP arguments, a UI form); else a query string (coerced). */
   usesBody: boolean;
   /** Query keys whose schema is an array: a single value is wrapped in one. */
   arrayKeys: ReadonlySet<string>;
+  /** Names of the REST path's parameters (`{creator_id}`), for locating field errors. */
+  pathParams: readonly string[];
 }
 
 function arrayKeysOf(schema: ZodObject<Readonly<Record<string, $ZodType>>>): Set<string> {
@@ -116,19 +119,27 @@ function coercibleLeaves(schema: ZodType, into: Set<object>, coerce?: boolean): 
 }
 
 /**
- * Prepares every operation once, keyed by its procedure path. A schema node shared by a query input
- * and a body input could not be coerced for one and not the other, so that is refused at start.
+ * Prepares every procedure of the router once, keyed by its path: REST operations (with `openapi`
+ * meta) and internal ones the settings UI calls (no `openapi`: never routed, never a tool). A zod
+ * schema node shared by a query input and a body input could not be coerced for one and not the
+ * other, so that is refused at start.
  */
-export function prepareCalls(router: AnyRouter): Map<string, PreparedCall> {
-  const calls = new Map<string, PreparedCall>();
+export function prepareOperations(router: AnyRouter): Map<string, Operation> {
+  const operations = new Map<string, Operation>();
   const queryLeaves = new Set<object>();
   const bodyLeaves = new Set<object>();
-  forEachApiOperation(router, ({ path, type, procedure, meta }) => {
-    const inputs = procedure._def.inputs as $ZodType[];
-    const input = inputs.at(-1);
+  // tRPC types a router's procedure record loosely; every procedure here is built from t.procedure with ApiMeta.
+  const procedures = router._def.procedures as Record<string, { _def: { type?: string; meta?: ApiMeta; inputs: unknown[] } }>;
+  for (const [path, procedure] of Object.entries(procedures)) {
+    const type = procedure._def.type;
+    if (type !== 'query' && type !== 'mutation') throw new Error(`${path}: only queries and mutations can be operations`);
+    const meta = procedure._def.meta ?? {};
+    if (!meta.access) throw new Error(`${path}: every operation declares its access rule in meta`);
+    const input = (procedure._def.inputs as $ZodType[]).at(-1);
     const unwrapped = input === undefined ? undefined : unwrapZodType(input, true);
     const takesInput = unwrapped !== undefined && !instanceofZodTypeLikeVoid(unwrapped);
-    const usesBody = meta.openapi.method !== 'GET' && meta.openapi.method !== 'DELETE';
+    const method = meta.openapi?.method;
+    const usesBody = method !== 'GET' && method !== 'DELETE';
     let arrayKeys = new Set<string>();
     if (takesInput && instanceofZodTypeObject(unwrapped)) {
       if (usesBody) coercibleLeaves(unwrapped, bodyLeaves, false);
@@ -138,51 +149,25 @@ export function prepareCalls(router: AnyRouter): Map<string, PreparedCall> {
         arrayKeys = arrayKeysOf(unwrapped);
       }
     }
-    if (type === 'subscription') throw new Error(`${path}: subscriptions cannot be REST operations`);
-    calls.set(path, {
-      middlewares: middlewaresOf(procedure._def, path),
-      meta: procedure._def.meta,
-      path,
-      type,
-      takesInput,
-      usesBody,
-      arrayKeys,
-    });
-  });
+    const pathParams = [...(meta.openapi?.path ?? '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    operations.set(path, { path, type, meta, middlewares: middlewaresOf(procedure._def, path), takesInput, usesBody, arrayKeys, pathParams });
+  }
   for (const leaf of bodyLeaves) {
     if (queryLeaves.has(leaf)) throw new Error('a zod schema node is shared by a query input and a body input; give each its own');
   }
-  return calls;
-}
-
-/** Query parameters as trpc-to-openapi passes them: one value as a string, a repeated one as an array. */
-function queryInput(search: URLSearchParams, arrayKeys: ReadonlySet<string>): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    input[key] = values.length === 1 && !arrayKeys.has(key) ? values[0] : values;
-  }
-  return input;
+  return operations;
 }
 
 export type CallOutcome = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 
-export async function callProcedure(
-  call: PreparedCall,
-  ctx: RequestContext,
-  source: { search: URLSearchParams; body: unknown; pathParams: Record<string, string> },
-): Promise<CallOutcome> {
-  let input: unknown = undefined;
-  if (call.takesInput) {
-    const fromRequest = call.usesBody ? (source.body as object | undefined) : queryInput(source.search, call.arrayKeys);
-    input = { ...fromRequest, ...source.pathParams };
-  }
-  const result = await runMiddlewares(call.middlewares, call.meta, 0, {
+/** Runs one operation's middlewares with `input` (already assembled by the door) in `ctx`. */
+export async function runProcedure(operation: Operation, ctx: RequestContext, input: unknown): Promise<CallOutcome> {
+  const result = await runMiddlewares(operation.middlewares, operation.meta, 0, {
     ctx,
-    path: call.path,
-    type: call.type,
+    path: operation.path,
+    type: operation.type,
     input: undefined,
-    getRawInput: () => Promise.resolve(input),
+    getRawInput: () => Promise.resolve(operation.takesInput ? input : undefined),
     signal: undefined,
   });
   return result.ok ? { ok: true, data: result.data } : { ok: false, error: result.error };

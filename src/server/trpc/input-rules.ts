@@ -2,12 +2,10 @@ import { unstorableTextProblem } from '../lib/storable-text';
 import type { FieldError } from '../domain/errors';
 
 /**
- * Input rules that hold for every operation, applied once by the HTTP adapter before any schema runs.
- *
- * Text PostgreSQL cannot store faithfully (NUL, lone surrogates: src/server/lib/storable-text.ts) is
- * refused with a 400 naming the field, never stripped or replaced behind the caller's back.
- * Query keys named like Object.prototype members (`constructor`, `__proto__`, `toString`, …) are
- * refused as unknown keys: no operation takes one, and trpc-to-openapi's query parsing trips on them.
+ * Input rules that hold for every operation, whichever door the input came through, applied once by
+ * the gateway before any schema runs: text PostgreSQL cannot store faithfully (NUL, lone surrogates:
+ * src/server/lib/storable-text.ts) is refused with a 400 naming the field, never stripped or
+ * replaced behind the caller's back.
  */
 
 /** One response lists at most this many bad values; a body full of NULs does not make a huge 400. */
@@ -50,13 +48,15 @@ export function unstorableText(value: unknown, location: string): FieldError[] {
   return errors;
 }
 
-/** Query keys that name Object.prototype members: 400 unrecognized_key, before any query parsing. */
-export function prototypeQueryKeys(params: URLSearchParams): FieldError[] {
+/** Text rules over an operation's whole input, each field named where the operation takes it (`path.`, `query.` or `body.`). */
+export function inputTextErrors(input: unknown, locate: (key: string) => string): FieldError[] {
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || input instanceof Blob) return unstorableText(input, locate(''));
   const errors: FieldError[] = [];
-  for (const key of new Set(params.keys())) {
-    if (key === '__proto__' || key in Object.prototype) {
-      errors.push({ path: `query.${key}`, message: 'Unknown query parameter: this operation does not accept it.', code: 'unrecognized_key' });
-    }
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    if (errors.length >= MAX_REPORTED) break;
+    const keyProblem = textProblem(key);
+    if (keyProblem) errors.push({ path: `${locate(key)}.${JSON.stringify(key).slice(1, -1)}`, ...keyProblem });
+    else errors.push(...unstorableText(value, `${locate(key)}.${key}`));
   }
-  return errors;
+  return errors.slice(0, MAX_REPORTED);
 }

@@ -1,0 +1,9 @@
+import { renameApiKey } from '../../services/api-keys';
+import { apiProcedure } from '../../trpc/procedures';
+import { renameApiKeyInput, renameApiKeyOutput } from './rename.schema';
+
+export const renameApiKeyProcedure = apiProcedure
+  .meta({ access: { agency: 'api_keys:write', creator: 'api_keys:write' } })
+  .input(renameApiKeyInput)
+  .output(renameApiKeyOutput)
+  .mutation(async ({ ctx, input }) => ({ data: await renameApiKey(ctx.app.db, input.key_id, input.name, { subject: ctx.owner }) }));

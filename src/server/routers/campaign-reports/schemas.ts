@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { objectId } from '../shared/schemas';
+
+/**
+ * The campaign editor's report panels (participants, tracked posts, the public report switch). The
+ * public API refuses these fields on PATCH /campaigns/{id} (UNSUPPORTED_PATCH_FIELDS); only the
+ * settings UI calls these operations, with the same policy as every campaign write.
+ */
+export const CAMPAIGN_WRITE = { agency: 'campaigns:write', creator: 'campaigns:write' } as const;
+export const campaignPath = { campaign_id: objectId };
+export const done = z.object({ data: z.object({ ok: z.literal(true) }) });

@@ -1,0 +1,207 @@
+import { TRPCError, type AnyRouter } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { AppServices } from '../domain/app-services';
+import { ApiError, type FieldError } from '../domain/errors';
+import type { Principal, SessionPrincipal } from '../domain/principal';
+import { problemStatus, type ProblemSlug } from '../domain/problems';
+import type { RateLimitBucket } from '../rate-limit/buckets';
+import { sessionPrincipal } from '../services/accounts';
+import { authenticateApiKey } from '../services/api-keys';
+import type { Door, RequestContext } from './context';
+import { applyRateLimit } from './middleware';
+import { inputTextErrors } from './input-rules';
+import { prepareOperations, runProcedure, type Operation } from './procedure-runner';
+import { fieldErrorsFromIssues, validationDetail, type InputLocation, type ZodIssueLike } from './validation-errors';
+
+/**
+ * The one gateway every door calls operations through — REST (src/server/http), MCP
+ * (src/server/mcp) and the settings UI's server actions (src/server/web/operation-call.ts). A door
+ * translates its protocol into (operation, input, credential) and the result back; everything
+ * between is here, once: authenticating the credential into a Principal (API keys always through
+ * the key cache), the operation's declared policy (the API chain: rate limit per subject, scopes,
+ * subject type, entitlement, plan, Idempotency-Key, validation, ETag, envelope), and turning any
+ * failure into one Problem. So a rule holds the same way whichever door a call comes through.
+ */
+
+/** A failure as every door reports it: a domain problem, field paths REST-style (`body.x`, `query.limit`, `path.creator_id`). */
+export interface Problem {
+  slug: ProblemSlug;
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+  /** Headers the problem implies (Retry-After on 429 and 409 in-use). */
+  headers: Record<string, string>;
+}
+
+export type GatewayResult =
+  | {
+      ok: true;
+      status: number;
+      /** RateLimit-*, ETag, Location, Idempotent-Replayed… for the door to pass on. */
+      headers: Record<string, string>;
+      /** The `{ data, request_id, meta? }` envelope; undefined for 204 and 304. */
+      body: unknown;
+    }
+  | { ok: false; status: number; headers: Record<string, string>; problem: Problem };
+
+export interface CallOptions {
+  door: Door;
+  requestId: string;
+  /** If-Match / If-None-Match / Idempotency-Key as the door received them (MCP: from arguments). */
+  headers?: { get(name: string): string | null };
+  /** The REST path as requested (without /public/v1); other doors' calls use the REST twin's template, filled in. */
+  restPath?: string;
+}
+
+/** A browser session better-auth has verified (the UI's cookie), before it becomes a principal. */
+export interface VerifiedSession {
+  userId: string;
+  sessionId: string;
+}
+
+export interface GatewayOptions {
+  /** Verifies the settings UI's session cookie (better-auth); wired by the composition root. */
+  verifySession?: (headers: Headers) => Promise<VerifiedSession | null>;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const NO_HEADERS = { get: () => null };
+const INTERNAL_ERROR_DETAIL = 'An unexpected error occurred. Nothing about it is your fault; quote the request_id if you contact support.';
+
+export class Gateway {
+  readonly operations: ReadonlyMap<string, Operation>;
+
+  constructor(
+    private readonly services: AppServices,
+    router: AnyRouter,
+    private readonly options: GatewayOptions = {},
+  ) {
+    this.operations = prepareOperations(router);
+  }
+
+  operation(path: string): Operation | undefined {
+    return this.operations.get(path);
+  }
+
+  /**
+   * The Authorization header → the principal (401 problems otherwise): `Bearer <API key>`, looked up
+   * through the key cache (no database round trip for a cached key) and noted for `last_used_at`.
+   */
+  async authenticate(authorization: string | null): Promise<Principal> {
+    if (!authorization) {
+      throw new ApiError('authentication-required', 'Send your API key in the Authorization header: `Authorization: Bearer <API_KEY>`.');
+    }
+    const secret = BEARER.exec(authorization)?.[1];
+    if (!secret) throw new ApiError('invalid-api-key', 'The Authorization header must use the Bearer scheme: `Authorization: Bearer <API_KEY>`.');
+    const principal = await authenticateApiKey(this.services.sql, secret, this.services.keyCache);
+    this.services.lastUsed.note(principal);
+    return principal;
+  }
+
+  /** The settings UI's cookie → the signed-in person acting for their agency or creator; null when signed out (or with no account yet). */
+  async authenticateSession(headers: Headers): Promise<SessionPrincipal | null> {
+    const verify = this.options.verifySession;
+    if (!verify) throw new Error('this gateway was built without a session verifier');
+    const session = await verify(headers);
+    return session ? sessionPrincipal(this.services.db, session) : null;
+  }
+
+  /**
+   * Counts one protocol message that is not an operation (MCP's initialize, tools/list, ping) in the
+   * subject's default bucket, as a REST call would be. Returns the RateLimit-* headers; throws 429.
+   */
+  async admit(principal: Principal, bucket: RateLimitBucket = 'default'): Promise<Record<string, string>> {
+    const response = { headers: {} as Record<string, string> };
+    await applyRateLimit({ app: this.services, response }, bucket, principal);
+    return response.headers;
+  }
+
+  /** Runs `operationPath` with `input` for `principal`: the operation's whole policy, then the procedure. */
+  async call(operationPath: string, input: unknown, principal: Principal, options: CallOptions): Promise<GatewayResult> {
+    const operation = this.operations.get(operationPath);
+    if (!operation) throw new Error(`no operation ${operationPath}`);
+    const ctx: RequestContext = {
+      app: this.services,
+      requestId: options.requestId,
+      door: options.door,
+      principal,
+      request: {
+        headers: options.headers ?? NO_HEADERS,
+        method: operation.meta.openapi?.method ?? 'POST',
+        path: options.restPath ?? restPathOf(operation, input),
+      },
+      response: { headers: {} },
+    };
+    // Text no field can store (NUL, lone surrogates) is refused naming the field, before any work.
+    const textErrors = inputTextErrors(input, (key) => locationOf(operation, key));
+    if (textErrors.length > 0) {
+      const problem: Problem = { slug: 'validation-error', status: 400, detail: validationDetail(textErrors), errors: textErrors, headers: {} };
+      return { ok: false, status: 400, headers: {}, problem };
+    }
+    const outcome = await runProcedure(operation, ctx, input);
+    const headers = ctx.response.headers;
+    if (!outcome.ok) {
+      const problem = this.toProblem(outcome.error, { operation, input, requestId: options.requestId });
+      return { ok: false, status: problem.status, headers: { ...headers, ...problem.headers }, problem };
+    }
+    const status = ctx.response.status ?? 200;
+    // 204 (DELETE) and 304 (If-None-Match matched the ETag) carry no body.
+    return { ok: true, status, headers, body: status === 204 || status === 304 ? undefined : outcome.data };
+  }
+
+  /**
+   * Any failure → the Problem every door reports: a domain error as it is; zod issues (the input
+   * schema's, or a door's own argument translation) as a 400 naming each field where the operation
+   * takes it (path, query or body); anything else is logged with the request id and answered as a
+   * 500 that says nothing of its cause.
+   */
+  toProblem(error: unknown, about: { operation?: Operation; input?: unknown; requestId: string }): Problem {
+    const cause = error instanceof TRPCError ? (error.cause as unknown) : error;
+    if (cause instanceof ApiError) {
+      return { slug: cause.slug, status: problemStatus(cause.slug), detail: cause.detail, errors: cause.options.errors, headers: { ...cause.options.headers } };
+    }
+    // Input issues: tRPC's input parser (BAD_REQUEST), or a door's own argument translation (a bare
+    // ZodError). A failed output validation is INTERNAL_SERVER_ERROR with a ZodError cause: a 500.
+    const issues: ZodIssueLike[] | undefined =
+      error instanceof TRPCError
+        ? error.code === 'BAD_REQUEST'
+          ? (cause as { issues?: ZodIssueLike[] } | undefined)?.issues
+          : undefined
+        : error instanceof ZodError
+          ? error.issues
+          : undefined;
+    if (Array.isArray(issues)) {
+      const { operation } = about;
+      const errors = fieldErrorsFromIssues(issues, (first) => (operation ? locationOf(operation, first) : 'body'), about.input);
+      return { slug: 'validation-error', status: 400, detail: validationDetail(errors), errors, headers: {} };
+    }
+    this.services.logger.error('unhandled error', {
+      request_id: about.requestId,
+      operation: about.operation?.path,
+      code: error instanceof TRPCError ? error.code : undefined,
+      error: error instanceof Error ? error.message : String(error),
+      cause: cause instanceof Error ? cause.stack : String(cause),
+    });
+    return { slug: 'internal-error', status: 500, detail: INTERNAL_ERROR_DETAIL, headers: {} };
+  }
+}
+
+/** Where an operation takes an input key: a REST path parameter, the query string (GET, DELETE) or the body. */
+function locationOf(operation: Operation, key: PropertyKey | undefined): InputLocation {
+  if (typeof key === 'string' && operation.pathParams.includes(key)) return 'path';
+  return operation.usesBody ? 'body' : 'query';
+}
+
+/** `/creators/{creator_id}` with the input's creator_id: the REST twin's path of an MCP or UI call (Idempotency-Key fingerprints). */
+function restPathOf(operation: Operation, input: unknown): string {
+  const template = operation.meta.openapi?.path ?? `/internal/${operation.path}`;
+  const values = (input ?? {}) as Record<string, unknown>;
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    return encodeURIComponent(typeof value === 'string' ? value : '');
+  });
+}
+
+export function createGateway(services: AppServices, router: AnyRouter, options?: GatewayOptions): Gateway {
+  return new Gateway(services, router, options);
+}
