@@ -43,8 +43,9 @@ describe('sign-in limits', () => {
     expect(held.length).toBeGreaterThan(0);
     expect(held.every((r) => !r.allowed && r.wait >= 1 && r.wait <= 4)).toBe(true);
 
+    // Every guess that was let through was checked, failed and recorded for the owner to see.
     const owner = await attempt(target, '198.51.100.20', true);
-    expect(owner).toMatchObject({ allowed: true, failedSinceLastSignIn: 5 });
+    expect(owner).toMatchObject({ allowed: true, failedSinceLastSignIn: results.filter((r) => r.allowed).length });
   });
 
   it('counts an IPv6 /64 as one address', async () => {

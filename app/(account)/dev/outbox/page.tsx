@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
 import { getApp } from '@/server/app-singleton';
 
 export const metadata: Metadata = { title: 'Dev outbox', robots: { index: false, follow: false }, referrer: 'no-referrer' };
@@ -12,6 +13,8 @@ const WHEN = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'me
  * every account's links, which is why it is never on where mail is really delivered.
  */
 export default async function DevOutboxPage() {
+  // Per request, never prerendered: building the site must not open the database.
+  await connection();
   const { mailer } = (await getApp()).services;
   if (!mailer.outbox) notFound();
   const entries = mailer.outbox.list();
