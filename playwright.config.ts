@@ -56,7 +56,7 @@ export default defineConfig({
       // Started after the first (which builds), on the same build.
       command: 'node dist/server.js',
       url: `http://localhost:${MAIL_SERVER_PORT}/sign-in`,
-      timeout: 120_000,
+      timeout: 300_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
       stderr: 'pipe',

@@ -10,7 +10,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3200);
 export const MAIL_SERVER_URL = `http://localhost:${PORT + 10_000}`;
 const SMTP_PORT = PORT + 20_000;
 
+const CLIENT_ADDRESS = `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 export const test = base.extend<object, { mailbox: Mailbox }>({
+  baseURL: MAIL_SERVER_URL,
+  extraHTTPHeaders: { 'x-forwarded-for': CLIENT_ADDRESS },
   mailbox: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -20,11 +24,6 @@ export const test = base.extend<object, { mailbox: Mailbox }>({
     },
     { scope: 'worker' },
   ],
-});
-
-test.use({
-  baseURL: MAIL_SERVER_URL,
-  extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` },
 });
 
 export { expect } from '@playwright/test';
