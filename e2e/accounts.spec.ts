@@ -65,6 +65,7 @@ test('sign-up answers the same for a taken address, and mails its owner instead'
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page).toHaveURL(/\/settings\?welcome=1$/);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/sign-in?signed_out=1');
 
   const again = await submitSignUp(page, email);
   expect(again).toBe(first);
@@ -80,6 +81,7 @@ test('forgot password → the link from the mail → a new password, signed in; 
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page).toHaveURL(/\/settings\?welcome=1$/);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/sign-in?signed_out=1');
 
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
@@ -109,6 +111,7 @@ test('forgot password → the link from the mail → a new password, signed in; 
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/sign-in?signed_out=1');
   await signIn(page, { email, password: PASSWORD });
   await expect(formAlert(page)).toHaveText('That email and password do not match an account.');
   await signIn(page, { email, password: 'a completely new passphrase' });
@@ -150,6 +153,7 @@ test('change of sign-in email: approved from the current address, confirmed from
   await page.goto('/settings/account');
   await expect(page.getByText(`Signed in as ${newEmail}`)).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/sign-in?signed_out=1');
   await signIn(page, { email, password: PASSWORD });
   await expect(formAlert(page)).toHaveText('That email and password do not match an account.');
   await signIn(page, { email: newEmail, password: PASSWORD });
