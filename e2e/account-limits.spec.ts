@@ -71,7 +71,7 @@ async function guess(page: Page, path: string, address: string, password: string
 
 test('deck passwords: a /64 is one visitor, and each deck has a cap no number of addresses gets around', async ({ page, browser, request }) => {
   // Thirty-odd guesses through the form: slow on a loaded machine.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await signUp(page, 'agency', 'deck-limits');
   await page.goto('/settings/api-keys');
   const secret = await createKey(page, 'Deck limits', ['roster:write', 'decks:write', 'decks:read']);
