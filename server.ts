@@ -89,6 +89,8 @@ server.keepAliveTimeout = 65_000;
 answerProtocolErrors(server);
 server.listen(config.port, config.host, () => {
   console.log(`creator-api listening on ${config.publicBaseUrl} (API: /public/v1, reference: /docs, database: ${app.database.kind})`);
+  // Where sign-up confirmations and reset links go: SMTP, or (no SMTP_URL) the log and the dev outbox.
+  console.log(app.services.mailer.describe());
 });
 
 let stopping = false;

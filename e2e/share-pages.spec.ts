@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, createKey, screenshot, uniqueEmail } from './support';
+import { PASSWORD, confirmSignUp, createKey, screenshot, uniqueEmail } from './support';
 
 /**
  * Every kind of public share page, opened from the share_url the API hands out: media kit, pitch
@@ -24,10 +24,11 @@ async function signUpAs(page: Page, type: 'agency' | 'creator', name: string, ag
   await page.getByRole('radio', { name: type === 'agency' ? /Agency/ : /Creator/ }).check();
   await page.getByLabel('Your name').fill(name);
   if (agencyName) await page.getByLabel('Agency name').fill(agencyName);
-  await page.getByLabel('Email').fill(uniqueEmail(`share-${type}`));
+  const email = uniqueEmail(`share-${type}`);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  await confirmSignUp(page, { email, password: PASSWORD });
 }
 
 async function viewsOf(request: APIRequestContext, secret: string, type: string, id: string) {

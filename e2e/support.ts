@@ -16,7 +16,7 @@ export function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.test`;
 }
 
-/** Signs up through the form and waits for the settings overview. */
+/** Signs up through the form, confirms the address from the dev outbox, and waits for the settings overview. */
 export async function signUp(page: Page, type: 'agency' | 'creator', label: string = type): Promise<Account> {
   const account = { email: uniqueEmail(label), password: PASSWORD, name: type === 'agency' ? 'Ada Agent' : 'Cleo Creator' };
   await page.goto('/sign-up');
@@ -26,8 +26,32 @@ export async function signUp(page: Page, type: 'agency' | 'creator', label: stri
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  await confirmSignUp(page, account);
   return account;
+}
+
+/**
+ * After the sign-up form said "check your inbox": the confirmation link from the dev outbox (the
+ * e2e server has no SMTP), the password chosen at sign-up, and the settings overview.
+ */
+export async function confirmSignUp(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+  await page.goto(await outboxLink(page, account.email, '/verify-email'));
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+}
+
+/** The newest link to `path` in the dev outbox's mail to `email`, waiting for the mail to arrive. */
+export async function outboxLink(page: Page, email: string, path: string): Promise<string> {
+  let href: string | null = null;
+  await expect(async () => {
+    await page.goto('/dev/outbox');
+    const mail = page.locator('article').filter({ has: page.getByText(email, { exact: true }) }).first();
+    href = await mail.getByRole('link').filter({ hasText: path }).first().getAttribute('href', { timeout: 1_000 });
+    expect(href).toContain(path);
+  }).toPass({ timeout: 15_000 });
+  return href!;
 }
 
 export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {

@@ -21,6 +21,7 @@ export const LAYERS = [
       'src/server/db/',
       'src/server/auth/',
       'src/server/rate-limit/',
+      'src/server/mail/',
       'src/server/config',
       'src/server/runtime-flags',
       'src/server/process-guards',

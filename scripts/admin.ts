@@ -181,21 +181,30 @@ function printJobs(jobs: JobListing[]): string {
   return [line(header), ...rows.map(line), '', `${jobs.length} job(s): ${summary}`].join('\n');
 }
 
+/**
+ * An address nobody has confirmed gets the account but no way in except through its mailbox: any
+ * password an earlier sign-up set was removed (services/accounts.ts), so say how they get in.
+ */
+function unconfirmedOwnerNote(user: { email: string; emailVerified: boolean }): string {
+  if (user.emailVerified) return '';
+  return `\n${user.email} has not confirmed this address yet: they get in by choosing a password with "Forgot your password?" on the sign-in page (the link goes to that inbox).`;
+}
+
 async function run(database: Database, command: string): Promise<{ json: unknown; text: string }> {
   const db = database.prisma;
   switch (command) {
     case 'create-agency': {
       const { agency, user } = await createAgency(db, { name: required('name'), ownerEmail: required('owner-email'), planCode: values.plan });
       return {
-        json: { id: agency.id, name: agency.name, slug: agency.slug, plan: agency.planCode, owner_user_id: user.id },
-        text: `agency ${agency.id} "${agency.name}" (plan ${agency.planCode}, owner ${user.email})`,
+        json: { id: agency.id, name: agency.name, slug: agency.slug, plan: agency.planCode, owner_user_id: user.id, owner_email_confirmed: user.emailVerified },
+        text: `agency ${agency.id} "${agency.name}" (plan ${agency.planCode}, owner ${user.email})${unconfirmedOwnerNote(user)}`,
       };
     }
     case 'create-creator': {
       const { creator, user } = await createCreatorAccount(db, { displayName: required('name'), email: required('email'), planCode: values.plan });
       return {
-        json: { id: creator.id, display_name: creator.displayName, plan: creator.planCode, user_id: user.id },
-        text: `creator ${creator.id} "${creator.displayName}" (plan ${creator.planCode}, user ${user.email})`,
+        json: { id: creator.id, display_name: creator.displayName, plan: creator.planCode, user_id: user.id, user_email_confirmed: user.emailVerified },
+        text: `creator ${creator.id} "${creator.displayName}" (plan ${creator.planCode}, user ${user.email})${unconfirmedOwnerNote(user)}`,
       };
     }
     case 'create-key': {

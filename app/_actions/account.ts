@@ -2,6 +2,7 @@
 /**
  * Sign-up, sign-in and sign-out. Server actions: Next only runs them for same-origin POSTs (it
  * compares Origin with Host), and better-auth writes the http-only session cookie onto the response.
+ * The mail-link flows (confirm, reset, change of address) are in account-email.ts.
  */
 import { isAPIError } from 'better-auth/api';
 import { headers } from 'next/headers';
@@ -9,12 +10,13 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getApp } from '@/server/app-singleton';
 import { createAgency, createCreatorAccount } from '@/server/services/accounts';
-import { authFor } from '@/server/web/auth';
+import { beginSignIn, mailRetryAfter } from '@/server/services/sign-in-attempts';
+import { recordSignUpChoice, replaceUnconfirmedSignUp, sweepUnconfirmedSignUps } from '@/server/services/sign-ups';
+import { authFor, sessionCookiesSecure } from '@/server/web/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/server/web/password-rules';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
-import { clientAddress } from '@/server/lib/client-address';
 import { currentAccount, safeReturnPath } from '@/server/web/session';
-import { retryMessage, signInRetryAfter } from '@/server/web/sign-in-limit';
+import { requestClient, retryMessage, setFailedSignInNotice } from '@/server/web/sign-in-limit';
 
 const email = z
   .string()
@@ -32,6 +34,11 @@ const signUpInput = z.discriminatedUnion('account_type', [
   z.object({ account_type: z.literal('agency'), name: name('your name'), agency_name: name('the agency name'), email, password }),
   z.object({ account_type: z.literal('creator'), name: name('your name'), email, password }),
 ]);
+
+/** What sign-up answers for every address, taken or not: the next step is in the inbox either way. */
+function checkInboxMessage(address: string): string {
+  return `Check your inbox: we sent a link to ${address}. Open it to confirm your address and finish creating your account. It may take a minute; look in your spam folder too.`;
+}
 
 export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const accountType = formText(formData, 'account_type');
@@ -54,33 +61,20 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   const input = parsed.data;
   const requestHeaders = await headers();
   const app = await getApp();
-  const wait = await signInRetryAfter(app.services.rateLimiter, { clientAddress: clientAddress(requestHeaders) });
+  const { address } = requestClient(requestHeaders);
+  // Sign-up sends mail, to whatever address is typed: limited per recipient and per client.
+  const wait = await mailRetryAfter(app.services, { to: input.email, address });
   if (wait !== null) return { status: 'error', message: retryMessage(wait), values };
 
-  const auth = await authFor(app);
-  let userId: string;
-  try {
-    const result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers: requestHeaders });
-    userId = result.user.id;
-  } catch (error) {
-    if (isAPIError(error) && error.body?.code?.startsWith('USER_ALREADY_EXISTS')) {
-      return { status: 'error', fieldErrors: { email: 'An account with this email already exists. Sign in instead.' }, message: 'Check the highlighted fields.', values };
-    }
-    throw error;
-  }
-
-  // The agency or creator the account acts for, through the same services as the operator CLI.
   const db = app.services.db;
-  try {
-    if (input.account_type === 'agency') await createAgency(db, { name: input.agency_name, ownerEmail: input.email });
-    else await createCreatorAccount(db, { displayName: input.name, email: input.email });
-  } catch (error) {
-    // Undo the half-made account (its sessions and password go with it) so the email can sign up again.
-    await db.user.delete({ where: { id: userId } }).catch(() => undefined);
-    app.services.logger.error('sign-up could not create the account subject', { error: String(error) });
-    return { status: 'error', message: 'Your account could not be created. Please try again.', values };
-  }
-  redirect('/settings?welcome=1');
+  // A sign-up nobody confirmed owns nothing and is replaced by this one (its links stop working).
+  await replaceUnconfirmedSignUp(db, input.email);
+  const auth = await authFor(app);
+  // For a taken address better-auth answers with a stand-in user and mails the owner instead.
+  const result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers: requestHeaders });
+  await recordSignUpChoice(db, result.user, input.account_type === 'agency' ? { accountType: 'agency', agencyName: input.agency_name } : { accountType: 'creator' });
+  await sweepUnconfirmedSignUps(db).catch((error: unknown) => app.services.logger.warn('could not sweep unconfirmed sign-ups', { error: String(error) }));
+  return { status: 'saved', message: checkInboxMessage(input.email), values: { ...values, email: input.email } };
 }
 
 const signInInput = z.object({ email, password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH) });
@@ -92,19 +86,38 @@ export async function signInAction(_previous: FormState, formData: FormData): Pr
 
   const requestHeaders = await headers();
   const app = await getApp();
-  const wait = await signInRetryAfter(app.services.rateLimiter, { email: parsed.data.email, clientAddress: clientAddress(requestHeaders) });
-  if (wait !== null) return { status: 'error', message: retryMessage(wait), values };
+  const client = requestClient(requestHeaders);
+  // The limits come first: no password is checked (no argon2 work) for an attempt they hold back.
+  const gate = await beginSignIn(app.services, { email: parsed.data.email, ...client });
+  if (!gate.allowed) return { status: 'error', message: retryMessage(gate.retryAfterSeconds), values };
 
   const auth = await authFor(app);
   try {
     await auth.api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true }, headers: requestHeaders });
   } catch (error) {
     // One message for an unknown email and a wrong password: the form does not reveal who has an account.
-    if (isAPIError(error) && (error.status === 'UNAUTHORIZED' || error.status === 'BAD_REQUEST')) {
+    if (isAPIError(error) && error.status === 'UNAUTHORIZED') {
+      await gate.failed();
       return { status: 'error', message: 'That email and password do not match an account.', values };
+    }
+    // The right password for an address not confirmed yet (only its owner gets this far): a new link.
+    if (isAPIError(error) && error.body?.code === 'EMAIL_NOT_VERIFIED') {
+      await gate.passwordAccepted();
+      const wait = await mailRetryAfter(app.services, { to: parsed.data.email, address: client.address });
+      if (wait === null) await auth.api.sendVerificationEmail({ body: { email: parsed.data.email }, headers: requestHeaders });
+      return {
+        status: 'error',
+        message:
+          wait === null
+            ? `Confirm your email address first: we sent a new link to ${parsed.data.email}.`
+            : `Confirm your email address first with the link we sent to ${parsed.data.email}. ${retryMessage(wait).replace('Too many attempts. ', 'For a new link, ')}`,
+        values,
+      };
     }
     throw error;
   }
+  const { failedSinceLastSignIn } = await gate.signedIn();
+  await setFailedSignInNotice(failedSinceLastSignIn, sessionCookiesSecure(app.services.config.publicBaseUrl));
   redirect(safeReturnPath(values.next));
 }
 

@@ -10,6 +10,8 @@ import { isMcpPath, MCP_PATH } from './mcp/paths';
 import { CursorCodec } from './lib/cursor';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './rate-limit/limiter';
+import { createAttemptLimiter } from './rate-limit/attempt-limiter';
+import { createMailer } from './mail/mailer';
 import { appRouter } from './routers/app';
 import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
@@ -67,6 +69,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     notifications: database.notifications,
     logger,
     rateLimiter: createRateLimiter(config, logger, options.rateLimitKeyPrefix),
+    attempts: createAttemptLimiter(config, logger, options.rateLimitKeyPrefix ? `${options.rateLimitKeyPrefix}:attempts` : undefined),
+    mailer: createMailer(config, logger),
     cursors: new CursorCodec(secret),
     lastUsed: new LastUsedRecorder(db, undefined, (error) => logger.warn('could not record last-used times; retrying with the next flush', { error: String(error) })),
     keyCache,
@@ -112,6 +116,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
       await services.pageViews.close().catch((error) => logger.error('could not record buffered page views', { error: String(error) }));
       await services.rateLimiter.close();
+      await services.attempts.close();
+      await services.mailer.close();
       detachKeyCache();
       await database.close();
     },

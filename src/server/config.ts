@@ -49,6 +49,15 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Background jobs on the database (src/server/jobs/leased-runner.ts); README "Background jobs". */
   jobs: JobSettings;
+  /** Outgoing mail (src/server/mail/): SMTP_URL, or none (mail goes to the log). */
+  smtpUrl: string | null;
+  /** The From of every mail (MAIL_FROM); defaults to no-reply at PUBLIC_BASE_URL's host. */
+  mailFrom: string;
+  /**
+   * Keep mail for the /dev/outbox page (MAIL_OUTBOX). Only without SMTP_URL; on by default only on
+   * the embedded database (a developer's machine), because the page shows every account's links.
+   */
+  mailOutbox: boolean;
   /** Share pages: counted loads per page per client address per UTC hour, and the page cache's TTL backstop. */
   sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
 }
@@ -139,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch {
     throw new Error(`PUBLIC_BASE_URL must be an absolute URL, got "${publicBaseUrl}"`);
   }
+  const smtpUrl = nonEmpty(env.SMTP_URL);
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) throw new Error(`SMTP_URL must look like smtp://user:password@host:587 or smtps://…:465, got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}"`);
+  const outboxSetting = nonEmpty(env.MAIL_OUTBOX);
+  if (outboxSetting !== null && !['true', 'false'].includes(outboxSetting)) throw new Error(`MAIL_OUTBOX must be true or false, got "${outboxSetting}"`);
+  if (outboxSetting === 'true' && smtpUrl) throw new Error('MAIL_OUTBOX=true is for machines without SMTP_URL: with SMTP configured mail is delivered, never kept on a page');
   return {
     databaseUrl,
     pgliteDataDir: nonEmpty(env.PGLITE_DATA_DIR) ?? path.resolve('.data/pglite'),
@@ -163,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: parseTrustedProxies(nonEmpty(env.TRUSTED_PROXIES)),
     webhookRetryScale: positiveNumberFrom(env.WEBHOOK_RETRY_SCALE, 1, 'WEBHOOK_RETRY_SCALE'),
     jobs: jobSettings(env),
+    smtpUrl,
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? `creator-api <no-reply@${new URL(publicBaseUrl).hostname}>`,
+    mailOutbox: !smtpUrl && (outboxSetting === null ? !databaseUrl : outboxSetting === 'true'),
     sharePages: {
       viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),
       cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),

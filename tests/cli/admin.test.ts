@@ -36,6 +36,8 @@ describe('npm run admin', () => {
     expect(agency.code, agency.stderr).toBe(0);
     agencyId = JSON.parse(agency.stdout).id;
     expect(agencyId).toMatch(/^[0-9a-f]{24}$/);
+    // A new address nobody has confirmed: the owner gets in through "Forgot your password?".
+    expect(JSON.parse(agency.stdout).owner_email_confirmed).toBe(false);
 
     const key = await admin('create-key', '--subject-type', 'agency', '--subject-id', agencyId, '--scopes', 'roster:read,decks:read', '--name', 'ci', '--json');
     expect(key.code, key.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 
 const LINKS = [
   { href: '/settings', label: 'Overview' },
+  { href: '/settings/account', label: 'Account' },
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/docs', label: 'API reference' },

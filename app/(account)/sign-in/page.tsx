@@ -22,6 +22,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       )}
       <SignInForm next={next} />
       <p className="auth-switch">
+        <a href="/forgot-password">Forgot your password?</a>
+      </p>
+      <p className="auth-switch">
         No account yet? <a href="/sign-up">Create one</a>
       </p>
     </div>

@@ -16,6 +16,17 @@ export function SignUpForm() {
   const { state, formAction: action, pending, onSubmit } = useActionForm(signUpAction, IDLE);
   const [accountType, setAccountType] = useState<string>(state.values?.account_type ?? 'agency');
   const typeError = state.fieldErrors?.account_type;
+  if (state.status === 'saved') {
+    // The same answer for every address, taken or not: the next step is in the inbox.
+    return (
+      <div className="alert alert-success" role="status">
+        <p>
+          <strong>Check your inbox.</strong>
+        </p>
+        <p>{state.message}</p>
+      </div>
+    );
+  }
   return (
     <form action={action} onSubmit={onSubmit} className="form" noValidate>
       <FormMessage state={state} />

@@ -3,7 +3,9 @@ import type { Db, SqlQuery } from '../db/database';
 import type { Notifications } from '../db/notifications';
 import type { CursorCodec } from '../lib/cursor';
 import type { Logger } from '../lib/logger';
+import type { Mailer } from '../mail/mailer';
 import type { SecretBox } from '../lib/secret-box';
+import type { AttemptLimiter } from '../rate-limit/attempt-limiter';
 import type { RateLimiter } from '../rate-limit/limiter';
 import type { ApiKeyCache } from '../services/api-key-cache';
 import type { LastUsedRecorder } from '../services/api-keys';
@@ -20,6 +22,10 @@ export interface AppServices {
   notifications: Notifications;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** Growing delays for password guesses (sign-in, deck passwords) and mail a visitor can trigger. */
+  attempts: AttemptLimiter;
+  /** Outgoing mail: SMTP, or the log and the dev outbox (src/server/mail/). */
+  mailer: Mailer;
   cursors: CursorCodec;
   lastUsed: LastUsedRecorder;
   /** Key lookups of this instance, invalidated across instances (services/api-key-cache.ts). */

@@ -113,3 +113,33 @@ export function clientAddress(headers: HeaderReader): string {
   const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1);
   return (forwarded && normalizeAddress(forwarded)) || 'unknown';
 }
+
+/**
+ * The group an address is counted under by the password and mail limits: an IPv4 address as is, an
+ * IPv6 address by its /64 — one subscriber usually holds a whole /64, so counting single IPv6
+ * addresses would hand out a fresh budget per address. `2001:db8:1:2::7` → `2001:db8:1:2::/64`.
+ */
+export function addressGroup(address: string): string {
+  const normalized = normalizeAddress(address);
+  if (!normalized || isIP(normalized) === 4) return normalized ?? address;
+  const groups = expandIPv6(normalized);
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** Eight hextets of an IPv6 address (`::` expanded, an embedded IPv4 tail turned into two hextets). */
+function expandIPv6(address: string): string[] {
+  let value = address.toLowerCase().replace(/%.*$/, '');
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(value);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    value = `${value.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = value.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array<string>(missing).fill('0'), ...right];
+}

@@ -67,6 +67,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       'Every success body is `{ data, request_id, meta? }`; every error is `application/problem+json` (RFC 9457) with `request_id`.',
       'Lists are newest first and paged with an opaque `cursor` (`meta.next_cursor`, null on the last page) and `limit` (1–100, default 25).',
       'Every operation is also an MCP tool at `/mcp` for AI assistants, with the same keys and limits: see [Use with an AI assistant](/docs/ai-assistants).',
+      'People sign in to the settings UI (where keys are made) with a confirmed email address and a password; how addresses are confirmed, passwords reset and guessing slowed is on [Accounts and sign-in security](/docs/accounts).',
       '',
       '## Retrying safely: Idempotency-Key',
       'Every POST and PATCH accepts an `Idempotency-Key` header (1–255 printable ASCII characters; a UUID v4 is a good choice). Send a new key for each new request and the same key when you retry it, e.g. after a timeout. The first request with a key runs; a retry with the same key, method, path and body within 24 hours does not run again but replays the first outcome — same status, body and `Location` — with `Idempotent-Replayed: true` and a fresh `X-Request-Id`. Keys are scoped to the agency or creator behind the API key, and hold across concurrent requests and server instances: ten identical POSTs at once create one resource.',

@@ -8,10 +8,10 @@ import type { AppConfig } from '../config';
  *   and MCP protocol messages (initialize, tools/list).
  * - imports: starting CSV or link-in-bio imports, from the API, MCP or the settings UI.
  * - sponsorship: sponsorship matches, over REST and MCP alike.
- * - sign-in / sign-in-client: browser sign-in attempts of the settings UI, per email address and per
- *   client address (not per subject): slows password guessing against one account and from one place.
+ * Browser sign-in and deck passwords are not request buckets: they get growing delays per account,
+ * address group and deck (attempt-limiter.ts, services/sign-in-attempts.ts, services/deck-passwords.ts).
  */
-export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'sponsorship', 'sign-in', 'sign-in-client'] as const;
+export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'sponsorship'] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface BucketQuota {
@@ -24,7 +24,5 @@ export function bucketQuotas(config: Pick<AppConfig, 'rateLimitRequests' | 'rate
     default: { requests: config.rateLimitRequests, windowSeconds: config.rateLimitWindowSeconds },
     imports: { requests: 30, windowSeconds: 3600 },
     sponsorship: { requests: 60, windowSeconds: 60 },
-    'sign-in': { requests: 10, windowSeconds: 600 },
-    'sign-in-client': { requests: 60, windowSeconds: 600 },
   };
 }

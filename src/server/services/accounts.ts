@@ -9,16 +9,45 @@ import { announceKeyChange } from './api-key-cache';
 import { roleScopes } from '../auth/scopes';
 import type { SessionPrincipal } from '../domain/principal';
 
-/** The user with this email, created if absent; concurrent calls get the same user (the unique email settles it). */
+/**
+ * Who owns what an operator (or a signed-in user) creates: the user with this email, created if
+ * absent; concurrent calls get the same user (the unique email settles it).
+ *
+ * An existing account whose address was never confirmed gets the agency or creator, but not with
+ * the password or sessions it has: those were chosen by whoever typed the address into the sign-up
+ * form, not necessarily the address's owner. They are removed (with any unconfirmed sign-up), so the
+ * only way in is through the mailbox — "Forgot your password?" (or a confirmation link), which
+ * confirms the address. A squatter who signed up first with someone's address gains nothing when the
+ * operator runs `admin create-agency --owner-email` for it.
+ */
 async function ensureUser(db: Db, email: string, name: string | null) {
   const normalized = email.trim().toLowerCase();
   // Not upsert: Prisma runs it as a read then an insert, so two concurrent calls could both insert.
   await db.user.createMany({ data: [{ id: newObjectId(), email: normalized, name }], skipDuplicates: true });
-  return db.user.findUniqueOrThrow({ where: { email: normalized } });
+  const user = await db.user.findUniqueOrThrow({ where: { email: normalized } });
+  if (!user.emailVerified) await revokeUnprovenAccess(db, user.id);
+  return user;
 }
 
-export async function createAgency(db: Db, input: { name: string; ownerEmail: string; planCode?: string }) {
-  const user = await ensureUser(db, input.ownerEmail, null);
+/** Removes what an unconfirmed account's creator set up: its password, its sessions, its pending sign-up. */
+export async function revokeUnprovenAccess(db: Db, userId: string): Promise<void> {
+  await db.$transaction([
+    db.authAccount.deleteMany({ where: { userId, providerId: 'credential' } }),
+    db.session.deleteMany({ where: { userId } }),
+    db.pendingSignUp.deleteMany({ where: { userId } }),
+  ]);
+}
+
+/** By email (operator CLI, setup page) — with the rule above — or by id (a confirmed sign-up). */
+type OwnerRef = { ownerEmail: string } | { ownerUserId: string };
+
+async function ownerUser(db: Db, owner: OwnerRef, name: string | null) {
+  if ('ownerUserId' in owner) return db.user.findUniqueOrThrow({ where: { id: owner.ownerUserId } });
+  return ensureUser(db, owner.ownerEmail, name);
+}
+
+export async function createAgency(db: Db, input: { name: string; planCode?: string } & OwnerRef) {
+  const user = await ownerUser(db, input, null);
   const base = slugify(input.name, 'agency');
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -40,8 +69,8 @@ export async function createAgency(db: Db, input: { name: string; ownerEmail: st
 }
 
 /** A creator who signs in for themselves (a creator-key subject), as opposed to a roster entry. */
-export async function createCreatorAccount(db: Db, input: { displayName: string; email: string; planCode?: string }) {
-  const user = await ensureUser(db, input.email, input.displayName);
+export async function createCreatorAccount(db: Db, input: { displayName: string; planCode?: string } & ({ email: string } | { ownerUserId: string })) {
+  const user = await ownerUser(db, 'email' in input ? { ownerEmail: input.email } : { ownerUserId: input.ownerUserId }, input.displayName);
   const creator = await db.creator.create({
     data: {
       id: newObjectId(),
