@@ -3,9 +3,8 @@ import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { FIELD_ERROR_CODES } from '../domain/errors';
 import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
-import type { ApiMeta } from '../trpc/meta';
+import type { ApiMeta, OperationExamples } from '../trpc/meta';
 import { forEachApiOperation } from '../trpc/operations';
-import { OPERATION_EXAMPLES, type OperationExample } from './examples';
 import { buildWebhooksSection, EVENTS_GUIDE } from './webhooks';
 
 /**
@@ -271,7 +270,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       };
     }
     if (parameters.length > 0) operation.parameters = parameters;
-    applyExample(operation, newResponses, OPERATION_EXAMPLES[`${method} ${pathKey}`]);
+    applyExample(operation, newResponses, apiMeta.examples);
     const extraErrors = [...(writes ? [409, 422] : []), ...(method === 'PATCH' ? [412] : [])];
     const errorStatuses = [...new Set([...(apiMeta.errorStatuses ?? []), ...COMMON_ERRORS, ...extraErrors])].sort();
     for (const status of errorStatuses) {
@@ -298,7 +297,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
 const EXAMPLE_REQUEST_ID = 'req_c1d2d931db4410dd8e0e9fda';
 
 /** Puts an operation's example on its parameters, its request body and its success response. */
-function applyExample(operation: JsonObject, responses: Record<string, unknown>, example: OperationExample | undefined): void {
+function applyExample(operation: JsonObject, responses: Record<string, unknown>, example: OperationExamples | undefined): void {
   if (!example) return;
   const request = { ...(example.request ?? {}) };
   for (const parameter of (operation.parameters as JsonObject[] | undefined) ?? []) {

@@ -57,3 +57,24 @@ export const campaignSchema = z
     updated_at: updatedAt,
   })
   .meta({ id: 'Campaign' });
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const campaignExample = {
+  id: '6b0448251ba105ce15495141',
+  owner_type: 'agency',
+  owner_id: '6b04481c1ba105ce1549512c',
+  name: 'Peak Protein spring launch',
+  description: 'Instagram and TikTok push for the new bar.',
+  status: 'active',
+  starts_at: '2026-03-01T00:00:00.000Z',
+  ends_at: '2026-04-30T23:59:59.000Z',
+  refresh_cadence: 'daily',
+  refresh_state: 'active',
+  cpm: { instagram: 12.5, tiktok: 9, youtube: 0, twitter: 0 },
+  emv_override: null,
+  public_report: { enabled: false, access_mode: 'link', slug: 'F3BZIwX8FZic-IGV', share_url: 'https://app.creator-api.dev/r/F3BZIwX8FZic-IGV' },
+  editor_url: 'https://app.creator-api.dev/editor/campaigns/6b0448251ba105ce15495141',
+  summary: { creators: 0, content: 0, views: 0, impressions: 0, engagements: 0, engagement_rate: 0, emv: 0 },
+  created_at: '2026-11-23T14:05:25.680Z',
+  updated_at: '2026-11-23T14:05:25.680Z',
+};

@@ -1,6 +1,6 @@
 import { updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
+import { updateWebhookEndpointExamples, updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
 
 export const updateWebhookEndpoint = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const updateWebhookEndpoint = apiProcedure
       description:
         'Changes `url` (checked again like on create), `events`, `description` or `status` (`enabled`/`disabled`); at least one. Disabling stops new deliveries and ends pending ones as failed; enabling an endpoint disabled for failing resumes it.',
     },
+    examples: updateWebhookEndpointExamples,
     access: { agency: 'webhooks:write', creator: 'webhooks:write' },
     errorStatuses: [400, 404],
   })
