@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { Owner } from '../domain/owner';
-import { ApiError, fieldError, notFound } from '../domain/errors';
+import { ApiError, emptyPatch, fieldError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { checkDeliverableUrl } from '../lib/safe-post';
 import { SafeFetchError } from '../lib/safe-fetch';
@@ -158,7 +158,7 @@ export async function listWebhookEndpoints(db: Db, owner: Owner, afterId: string
 
 /** PATCH: url (checked again), events, description, status. Enabling clears the failure record. */
 export async function updateWebhookEndpoint(deps: WebhookDeps, owner: Owner, endpointId: string, fields: EndpointFields): Promise<WebhookEndpoint> {
-  if (Object.keys(fields).length === 0) throw fieldError('body', 'Send at least one property to change.', 'empty_patch');
+  if (Object.keys(fields).length === 0) throw emptyPatch();
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
   if (fields.url !== undefined) data.url = await checkUrl(deps, fields.url);
   if (fields.events !== undefined) data.events = normalizeEvents(fields.events);

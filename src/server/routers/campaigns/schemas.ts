@@ -6,11 +6,17 @@ import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
 
 const STATUS_DOC = '`active` (every new campaign), `completed` or `archived`. Lifecycle changes are not available through the API.';
 
-/** Accepted by the PATCH schema only to answer a precise 400 (see UNSUPPORTED_PATCH_FIELDS). */
+/**
+ * Accepted by the PATCH schema only to answer a precise 400 (see UNSUPPORTED_PATCH_FIELDS); the
+ * document types each as `{ not: {} }` (JSON Schema's `false` with a description): no value is valid.
+ */
 export const unsupportedPatchShape = Object.fromEntries(
   Object.entries(UNSUPPORTED_PATCH_FIELDS).map(([field, why]) => [
     field,
-    z.unknown().optional().meta({ description: `Not supported: any value answers 400 \`unsupported_field\` (${why}).` }),
+    z
+      .unknown()
+      .optional()
+      .meta({ description: `Not supported: leave it out; any value answers 400 \`unsupported_field\` (${why}).`, override: { not: {} } }),
   ]),
 ) as Record<UnsupportedPatchField, z.ZodOptional<z.ZodUnknown>>;
 
