@@ -4,7 +4,7 @@ import { ALL_EVENTS, SUBSCRIBABLE_EVENT_TYPES } from '../../services/webhook-eve
 import { RETRY_SCHEDULE_DOC } from '../event-types/catalogue';
 import { objectId, timestamp } from '../shared/schemas';
 
-const EVENTS_DOC = 'Event types to receive (see GET /event-types), or `["*"]` for every type, including types added later.';
+const EVENTS_DOC = 'Event types to receive (see GET /event-types), or `["*"]` alone for every type, including types added later (`*` next to other types is 400).';
 
 const eventName = z.enum([ALL_EVENTS, ...SUBSCRIBABLE_EVENT_TYPES] as [string, ...string[]]);
 
