@@ -97,7 +97,9 @@ export function documentValid(schema: JsonSchema, context: FuzzContext, depth = 
       const minProperties = (schema as { minProperties?: number }).minProperties ?? 0;
       // An object the document leaves open (no additionalProperties: false) may carry a property it does not name.
       const open = schema.additionalProperties !== false ? [{ weight: 1, arbitrary: record.map((value) => ({ ...value, property_not_named: 'x' })) }] : [];
-      return fc.oneof({ weight: 3, arbitrary: record }, ...open).filter((value) => Object.keys(value).length >= minProperties);
+      // With nothing required, the empty object is valid too (unless minProperties says otherwise): send it often.
+      const empty = (schema.required ?? []).length === 0 ? [{ weight: 1, arbitrary: fc.constant({}) }] : [];
+      return fc.oneof({ weight: 3, arbitrary: record }, ...open, ...empty).filter((value) => Object.keys(value).length >= minProperties);
     }
     default:
       return fc.constant('value');

@@ -1,4 +1,5 @@
-import { updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { getWebhookEndpoint, updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateWebhookEndpointExamples, updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
 
@@ -20,5 +21,10 @@ export const updateWebhookEndpoint = apiProcedure
   .output(updateWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
     const { endpoint_id: endpointId, ...fields } = input;
-    return { data: webhookEndpointView(await updateEndpoint(ctx.app, ctx.owner, endpointId, fields)) };
+    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+      load: () => getWebhookEndpoint(ctx.app.db, ctx.owner, endpointId),
+      view: webhookEndpointView,
+      output: updateWebhookEndpointOutput,
+    });
+    return { data: webhookEndpointView(await updateEndpoint(ctx.app, ctx.owner, endpointId, fields, { expectedUpdatedAt })) };
   });
