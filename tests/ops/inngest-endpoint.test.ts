@@ -12,7 +12,19 @@ function sign(body: string, key = SIGNING_KEY, at = Math.floor(Date.now() / 1000
   return `t=${at}&s=${createHmac('sha256', secret).update(body + String(at)).digest('hex')}`;
 }
 
-const STEP_BODY = JSON.stringify({ event: { name: 'x', data: {} }, events: [], steps: {}, ctx: { run_id: 'r', attempt: 0, stack: { stack: [], current: 0 } }, version: 1 });
+/** JSON with keys sorted at every level: the SDK signs a parsed body in its canonical form (RFC 8785). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const STEP_BODY = canonical({ ctx: { attempt: 0, run_id: 'r', stack: { current: 0, stack: [] } }, event: { data: {}, name: 'x' }, events: [], steps: {}, version: 1 });
 
 async function expectSignatureProblem(response: Response) {
   expect(response.status).toBe(401);
