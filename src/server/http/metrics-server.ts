@@ -31,7 +31,7 @@ interface QueueRow {
  * table's (queue, state, run_at) index.
  */
 export async function startMetricsServer(settings: { port: number; host: string }, sources: MetricsSources): Promise<MetricsServer> {
-  const exporter = new PrometheusExporter({ port: settings.port, host: settings.host, endpoint: '/metrics', preventServerStart: true });
+  const exporter = new PrometheusExporter({ port: settings.port, host: settings.host, endpoint: '/metrics', preventServerStart: true, withoutScopeInfo: true });
   const provider = new MeterProvider({
     resource: resourceFromAttributes({ 'service.name': 'creator-api' }),
     readers: [exporter],
@@ -58,7 +58,7 @@ export async function startMetricsServer(settings: { port: number; host: string 
       read: async () => (await readQueue()).map((row) => ({ value: row.jobs, attributes: { queue: sources.queue, kind: row.kind, state: row.state } })),
     },
     {
-      name: 'creator_api.jobs.lag',
+      name: 'creator_api.jobs.lag_seconds',
       description: 'Seconds the oldest due job of each kind has waited to be claimed (0 when none waits)',
       unit: 's',
       read: async () =>

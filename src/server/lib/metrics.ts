@@ -22,7 +22,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75,
 
 export function installMetrics(meter: Meter): void {
   instruments = {
-    requestDuration: meter.createHistogram('http.server.request.duration', {
+    requestDuration: meter.createHistogram('http_server_request_duration_seconds', {
       description: 'Time from the request reaching the API handler to its response being written, by operation, door and status class',
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
