@@ -77,6 +77,8 @@ describe('/api/inngest in cloud mode', () => {
     const expired = sign(STEP_BODY, SIGNING_KEY, Math.floor(Date.now() / 1000) - 3600);
     await expectSignatureProblem(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-inngest-signature': expired }, body: STEP_BODY }));
     await expectSignatureProblem(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-inngest-signature': 'garbage' }, body: STEP_BODY }));
+    // Unsigned introspection is refused too (it lists the functions and the app's configuration).
+    await expectSignatureProblem(await fetch(`${t.baseUrl}/api/inngest`));
   });
 
   it('accepts a correctly signed call', async () => {
