@@ -44,12 +44,14 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
   config.jobs = options.config?.jobs ?? { ...config.jobs, queue: `test-${newObjectId()}` };
   const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}` });
   const handler: ApiHandler = options.router ? createApiHandler(app.services, createGateway(app.services, options.router), options.router) : app.handleApiRequest;
-  const server = http.createServer(
-    createNodeListener(handler, (_req, res) => {
-      res.writeHead(404, { 'content-type': 'application/problem+json' });
-      res.end(JSON.stringify(problemBody('route-not-found', 'not an API path', 'test')));
-    }),
-  );
+  const listener = createNodeListener(handler, (_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/problem+json' });
+    res.end(JSON.stringify(problemBody('route-not-found', 'not an API path', 'test')));
+  }, { observe: app.observeApi });
+  // As in server.ts: the probes are answered before the API listener.
+  const server = http.createServer((req, res) => {
+    if (!app.health.handle(req, res)) listener(req, res);
+  });
   answerProtocolErrors(server);
   // As in server.ts: far longer than fetch's own idle timeout, so a client never reuses a socket the
   // server is closing (ECONNRESET when a loaded machine delays the client's timer past the server's).

@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger';
 import { bucketQuotas, RATE_LIMIT_BUCKETS, type RateLimitBucket } from './buckets';
 import { IORedisRatelimitAdapter } from './ioredis-adapter';
 import { MemorySlidingWindow } from './memory-algorithm';
+import { countRateLimitRefusal } from '../lib/metrics';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -18,6 +19,8 @@ export interface RateLimiter {
   readonly store: 'memory' | 'redis' | 'upstash';
   /** null when the store could not be reached: the request goes through (fail open) and it is logged. */
   check(bucket: RateLimitBucket, identifier: string): Promise<RateLimitDecision | null>;
+  /** Resolves when the store answers (readiness reports it); the memory store always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,7 +31,7 @@ export function createRateLimiter(
   keyPrefix = 'creator-api:rl',
 ): RateLimiter {
   const quotas = bucketQuotas(config);
-  if (!config.redisUrl && !(config.upstashRestUrl && config.upstashRestToken)) return createMemoryRateLimiter(quotas);
+  if (!config.redisUrl && !(config.upstashRestUrl && config.upstashRestToken)) return countingRefusals(createMemoryRateLimiter(quotas));
   // Redis (or Upstash) keeps one count for every instance: exact across instances.
   const store: RateLimiter['store'] = config.redisUrl ? 'redis' : 'upstash';
   const redis: IORedisRatelimitAdapter | UpstashRedis = config.redisUrl
@@ -52,7 +55,7 @@ export function createRateLimiter(
     }),
   ) as Record<RateLimitBucket, Ratelimit>;
 
-  return {
+  return countingRefusals({
     store,
     async check(bucket, identifier) {
       try {
@@ -72,8 +75,24 @@ export function createRateLimiter(
         return null;
       }
     },
+    async ping() {
+      if (redis instanceof IORedisRatelimitAdapter) await redis.client.ping();
+      else await redis.ping();
+    },
     async close() {
       if (redis instanceof IORedisRatelimitAdapter) await redis.quit();
+    },
+  });
+}
+
+/** Counts every refusal (the rate-limit refusals metric), by bucket only. */
+function countingRefusals(limiter: RateLimiter): RateLimiter {
+  return {
+    ...limiter,
+    async check(bucket, identifier) {
+      const decision = await limiter.check(bucket, identifier);
+      if (decision && !decision.allowed) countRateLimitRefusal(bucket);
+      return decision;
     },
   };
 }
@@ -95,6 +114,7 @@ function createMemoryRateLimiter(quotas: ReturnType<typeof bucketQuotas>): RateL
         resetSeconds: Math.max(1, Math.ceil((result.reset - now) / 1000)),
       });
     },
+    async ping() {},
     async close() {},
   };
 }

@@ -1,5 +1,6 @@
 import type { Notifications } from '../db/notifications';
 import type { SubjectType } from '../auth/scopes';
+import { countKeyCacheLookup } from '../lib/metrics';
 
 /**
  * A per-instance cache of API-key lookups (key hash → the stored key with its subject's entitlement
@@ -87,6 +88,12 @@ export class ApiKeyCache {
 
   /** The cached record, `null` for a hash known not to exist, `undefined` when the database must be asked. */
   get(hash: string): KeyRecord | null | undefined {
+    const found = this.find(hash);
+    countKeyCacheLookup(found !== undefined);
+    return found;
+  }
+
+  private find(hash: string): KeyRecord | null | undefined {
     const now = this.now();
     const entry = this.entries.get(hash);
     if (entry) {
