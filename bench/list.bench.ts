@@ -15,7 +15,7 @@
  * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PORT (3911; uses it and the next one).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { openMigratedDatabase } from '../src/server/db/database';
 import { newObjectId } from '../src/server/lib/object-id';
@@ -90,7 +90,19 @@ const bare = await startProcess(process.execPath, ['bench/results/bare-list-serv
 const serviceArgs = [...(profile ? ['--cpu-prof', '--cpu-prof-dir=bench/results'] : []), 'dist/server.js', '--api-only'];
 const service = await startProcess(process.execPath, serviceArgs, { ...env, PORT: String(servicePort) }, `http://127.0.0.1:${servicePort}${path}`, { headers: auth });
 
-const rounds: { bare: LoadResult; service: LoadResult }[] = [];
+/** CPU time (user + system) a process has used, in ms, from /proc: robust to other processes' load. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+/** A load round plus the server's CPU ms per answered request (the figure a busy machine disturbs least). */
+async function measured(port: number, pid: number): Promise<LoadResult & { cpuPerRequest: number }> {
+  const before = cpuMs(pid);
+  const result = await load(port);
+  return { ...result, cpuPerRequest: (cpuMs(pid) - before) / result.requests };
+}
+const rounds: { bare: LoadResult & { cpuPerRequest: number }; service: LoadResult & { cpuPerRequest: number } }[] = [];
 try {
   // Same page from both: 100 creators, the newest first.
   const [a, b] = await Promise.all(
@@ -99,16 +111,17 @@ try {
   if (a!.data.length !== 100 || a!.data.map((c) => c.id).join() !== b!.data.map((c) => c.id).join()) throw new Error('the anchor and the service answer different pages');
   await load(barePort, warmupSeconds);
   await load(servicePort, warmupSeconds);
-  for (let round = 0; round < 2; round += 1) rounds.push({ bare: await load(barePort), service: await load(servicePort) });
+  for (let round = 0; round < 2; round += 1) rounds.push({ bare: await measured(barePort, bare.pid!), service: await measured(servicePort, service.pid!) });
 } finally {
   await stopProcess(service);
   await stopProcess(bare);
 }
 
 const ms = (n: number) => fmt(n, 1).padStart(7);
-const row = (name: string, r: LoadResult) => `${name.padEnd(30)} ${fmt(r.rps).padStart(8)} ${ms(r.p50)} ${ms(r.p99)} ${String(r.failures).padStart(8)}`;
+const row = (name: string, r: LoadResult & { cpuPerRequest: number }) =>
+  `${name.padEnd(30)} ${fmt(r.rps).padStart(8)} ${ms(r.p50)} ${ms(r.p99)} ${String(r.failures).padStart(8)} ${fmt(r.cpuPerRequest, 2).padStart(12)}`;
 console.log(`\nGET ${path}, ${fmt(ROSTER)}-creator roster, ${connections} connections, ${seconds} s per round after a ${warmupSeconds} s warm-up; load: ${loadGenerator} (own process); PostgreSQL`);
-console.log(`${'server / round'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'failures'.padStart(8)}`);
+console.log(`${'server / round'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'failures'.padStart(8)} ${'CPU ms/req'.padStart(12)}`);
 rounds.forEach((r, i) => {
   console.log(row(`bare list, round ${i + 1}`, r.bare));
   console.log(row(`creator-api, round ${i + 1}`, r.service));
@@ -116,9 +129,11 @@ rounds.forEach((r, i) => {
 const mean = (values: number[]) => values.reduce((x, y) => x + y, 0) / values.length;
 const ratio = mean(rounds.map((r) => r.service.rps)) / mean(rounds.map((r) => r.bare.rps));
 const worstP99 = Math.max(...rounds.map((r) => r.service.p99));
+const cpuRatio = mean(rounds.map((r) => r.bare.cpuPerRequest)) / mean(rounds.map((r) => r.service.cpuPerRequest));
 const spread = (x: number, y: number) => Math.abs(x - y) / Math.max(x, y);
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
 console.log(`\nratio creator-api / bare list (mean of rounds): ${ratio.toFixed(2)}× (goal ≥ 0.80×) ${verdict(ratio >= 0.8)}`);
+console.log(`CPU per request, bare / creator-api (mean of rounds): ${cpuRatio.toFixed(2)}× (the process's own cost; what a loaded machine disturbs least)`);
 console.log(`creator-api p99 (worst round): ${fmt(worstP99, 1)} ms (goal ≤ 100 ms) ${verdict(worstP99 <= 100)}`);
 if (spread(rounds[0]!.bare.rps, rounds[1]!.bare.rps) > 0.15 || spread(rounds[0]!.service.rps, rounds[1]!.service.rps) > 0.15) {
   console.log('warning: the two rounds of one server differ by more than 15 % — the machine was busy; rerun for clean figures');

@@ -215,7 +215,11 @@ export async function getVisibleCreator(db: Db, reader: Owner, creatorId: string
  * (integrators' syncs page through it) and the ORM was most of its time.
  */
 export async function listRosterCreators(sql: SqlQuery, agencyId: string, afterId: string | undefined, take: number): Promise<CreatorViewSource[]> {
-  const rows = await sql<RosterPageRow>(ROSTER_PAGE_SQL, [agencyId, afterId ?? null, take], { name: 'roster_creators_page' });
+  // Two statements, not one with `$2 IS NULL OR …`: a prepared statement's generic plan could not
+  // then seek the (agency_id, creator_id) index to the cursor, and page 1,000 would scan the roster.
+  const rows = afterId
+    ? await sql<RosterPageRow>(rosterPageSql('AND m.creator_id < $3'), [agencyId, take, afterId], { name: 'roster_creators_page_after' })
+    : await sql<RosterPageRow>(rosterPageSql(''), [agencyId, take], { name: 'roster_creators_page_first' });
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -274,7 +278,7 @@ interface RosterPageRow {
 
 // List columns are nullable (Prisma reads NULL as []). Timestamps: stored as UTC without a zone; `AT TIME ZONE 'UTC'` makes both drivers return correct
 // Dates, and inside JSON they are formatted as ISO 8601 with a Z.
-const ROSTER_PAGE_SQL = `
+const rosterPageSql = (afterCursor: string) => `
 SELECT c.id, c.username, c.display_name, c.avatar_url, c.bio, c.location, c.country,
        COALESCE(c.languages, '{}') AS languages, COALESCE(c.tags, '{}') AS tags,
        c.created_at AT TIME ZONE 'UTC' AS created_at, c.updated_at AT TIME ZONE 'UTC' AS updated_at,
@@ -291,9 +295,9 @@ SELECT c.id, c.username, c.display_name, c.avatar_url, c.bio, c.location, c.coun
        ), '[]'::json) AS socials
   FROM roster_memberships m
   JOIN creators c ON c.id = m.creator_id
- WHERE m.agency_id = $1 AND ($2::varchar IS NULL OR m.creator_id < $2::varchar)
+ WHERE m.agency_id = $1 ${afterCursor}
  ORDER BY m.creator_id DESC
- LIMIT $3`;
+ LIMIT $2`;
 
 /**
  * The creator an operation targets: agency keys must name one on their roster (`fieldPath` is the
