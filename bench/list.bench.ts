@@ -87,7 +87,8 @@ const path = '/public/v1/creators?limit=100';
 const load = (port: number, duration = seconds) => runLoad({ url: `http://127.0.0.1:${port}${path}`, headers: auth, connections, seconds: duration });
 
 const bare = await startProcess(process.execPath, ['bench/results/bare-list-server.mjs'], { ...env, PORT: String(barePort) }, `http://127.0.0.1:${barePort}${path}`, { headers: auth });
-const serviceArgs = [...(profile ? ['--cpu-prof', '--cpu-prof-dir=bench/results'] : []), 'dist/server.js', '--api-only'];
+// BENCH_SERVICE_SCRIPT: another build of the service (e.g. main's, for a before/after in one sitting).
+const serviceArgs = [...(profile ? ['--cpu-prof', '--cpu-prof-dir=bench/results'] : []), process.env.BENCH_SERVICE_SCRIPT ?? 'dist/server.js', '--api-only'];
 const service = await startProcess(process.execPath, serviceArgs, { ...env, PORT: String(servicePort) }, `http://127.0.0.1:${servicePort}${path}`, { headers: auth });
 
 /** CPU time (user + system) a process has used, in ms, from /proc: robust to other processes' load. */
