@@ -169,7 +169,9 @@ describe('every operation lists the statuses its middleware can answer', () => {
         if (status === 429 && meta.rateLimit && meta.rateLimit !== 'default') continue; // its bucket's quota is fixed (30/h, 60/min): not spent here
         problems.push(`${name}: the document lists ${status}, which nothing around the operation answers`);
       }
-      if (listed.includes(503)) problems.push(`${name}: lists 503, which nothing answers`);
+      // 503 (database unreachable) cannot be provoked here without stopping the shared database;
+      // tests/resilience/outage.test.ts provokes it on a private one.
+      if (!listed.includes(503)) problems.push(`${name}: does not list 503 (database unreachable)`);
     }
     expect(problems).toEqual([]);
     expect(provoked.size).toBe(operations.length);

@@ -58,6 +58,9 @@ function pgConfig(databaseUrl: string, poolSize: number) {
     database: parsed.database ?? undefined,
     ssl: parsed.ssl ? (parsed.ssl as boolean) : undefined,
     max: poolSize,
+    // A database that does not answer at all (a dropped network, not a refused port) fails the
+    // request after this long — a 503 — instead of holding it until the client gives up.
+    connectionTimeoutMillis: 5_000,
   };
 }
 

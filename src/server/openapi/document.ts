@@ -32,6 +32,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'The Idempotency-Key was already used for a different request',
   429: 'Rate limited: retry after `Retry-After` seconds',
   500: 'Unexpected error; no internals are exposed',
+  503: 'A dependency (the database) is briefly unreachable: retry after `Retry-After` seconds',
 };
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -42,7 +43,7 @@ const headerRefs = {
   'RateLimit-Reset': headerRef('RateLimit-Reset'),
 };
 /** Answered before the key is authenticated or rate-limited, so without RateLimit-* headers. */
-const BEFORE_RATE_LIMIT = new Set(['401', '405', '413', '415']);
+const BEFORE_RATE_LIMIT = new Set(['401', '405', '413', '415', '503']);
 const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 export function accessDescription(access: ApiMeta['access']): string {
@@ -203,7 +204,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
               ...(BEFORE_RATE_LIMIT.has(status)
                 ? {}
                 : { 'RateLimit-Limit': headerRefs['RateLimit-Limit'], 'RateLimit-Remaining': headerRefs['RateLimit-Remaining'], 'RateLimit-Reset': headerRefs['RateLimit-Reset'] }),
-              ...(status === '429' || status === '409' ? { 'Retry-After': headerRef('Retry-After') } : {}),
+              ...(status === '429' || status === '409' || status === '503' ? { 'Retry-After': headerRef('Retry-After') } : {}),
               ...(status === '409' || status === '422' || status === '404' ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
             },
             content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },

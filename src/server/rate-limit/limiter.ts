@@ -2,6 +2,7 @@ import { Ratelimit } from '@upstash/ratelimit';
 import { Redis as UpstashRedis } from '@upstash/redis';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
+import { OutageNotice } from '../lib/outage-notice';
 import { bucketQuotas, RATE_LIMIT_BUCKETS, type RateLimitBucket } from './buckets';
 import { IORedisRatelimitAdapter } from './ioredis-adapter';
 import { MemorySlidingWindow } from './memory-algorithm';
@@ -55,15 +56,18 @@ export function createRateLimiter(
     }),
   ) as Record<RateLimitBucket, Ratelimit>;
 
+  // Fail open, logged once when the store goes away and once when it is back (not per request).
+  const outage = new OutageNotice(logger, 'rate limit store');
   return countingRefusals({
     store,
     async check(bucket, identifier) {
       try {
         const result = await limiters[bucket].limit(identifier);
         if (result.reason === 'timeout') {
-          logger.warn('rate limit store timed out; request allowed', { bucket, store });
+          outage.failed('timed out', { bucket, store, requests: 'allowed' });
           return null;
         }
+        outage.succeeded();
         return {
           allowed: result.success,
           limit: result.limit,
@@ -71,7 +75,7 @@ export function createRateLimiter(
           resetSeconds: Math.max(1, Math.ceil((result.reset - Date.now()) / 1000)),
         };
       } catch (error) {
-        logger.warn('rate limit store unavailable; request allowed', { bucket, store, error: String(error) });
+        outage.failed(error, { bucket, store, requests: 'allowed' });
         return null;
       }
     },

@@ -14,8 +14,9 @@ import type { ApiMeta } from './meta';
  * - 409 (a request with the same Idempotency-Key still running) and 422 (the key reused for another
  *   request) on POST and PATCH; 412 (If-Match names an old version) on PATCH;
  * - 429: the subject's rate-limit window for the operation's bucket;
- * - 500: a failure nobody planned for.
- * No step answers 503 today: the rate limiter fails open when its store is down (README, Rate limits).
+ * - 500: a failure nobody planned for;
+ * - 503: the database is unreachable (db/unavailable.ts), with Retry-After — every operation needs it
+ *   (tests/resilience/outage.test.ts). The rate limiter fails open when its store is down (README, Rate limits).
  */
 export function gatewayStatuses(meta: ApiMeta): number[] {
   const method = meta.openapi?.method;
@@ -33,5 +34,6 @@ export function gatewayStatuses(meta: ApiMeta): number[] {
     ...(method === 'PATCH' ? [412] : []),
     429,
     500,
+    503,
   ];
 }

@@ -22,7 +22,7 @@ export const listCreators = apiProcedure
   .query(async ({ ctx, input }) => {
     const agencyId = ctx.owner.id;
     const page = await keysetPage(ctx.app.cursors, `creators:agency:${agencyId}`, input, (afterId, take) =>
-      listRosterCreators(ctx.app.db, agencyId, afterId, take),
+      listRosterCreators(ctx.app.sql, agencyId, afterId, take),
     );
     return { data: page.items.map(creatorView), meta: page.meta };
   });
