@@ -149,7 +149,7 @@ describe('webhook deliveries', () => {
     const eventsBefore = await t.db.webhookEvent.count({ where: { ownerId: agency.id } });
     await expect(
       t.db.$transaction(async (tx) => {
-        await emitEvents(tx, { type: 'agency', id: agency.id }, [{ type: 'deck.created', data: { id: 'never' } }]);
+        await emitEvents(t.app.services.jobs, tx, { type: 'agency', id: agency.id }, [{ type: 'deck.created', data: { id: 'never' } }]);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

@@ -1,5 +1,6 @@
 import type { Owner } from '../domain/owner';
-import { JOBS_CHANNEL } from '../domain/jobs';
+import type { AppServices } from '../domain/app-services';
+import { JOBS_CHANNEL, type JobRunner } from '../domain/jobs';
 import { newObjectId } from '../lib/object-id';
 import type { Prisma } from '../../generated/prisma/client';
 
@@ -58,13 +59,10 @@ export const WEBHOOK_DELIVERY_JOB = 'webhooks/delivery.attempt';
 export const DELIVERY_JOB_MAX_ATTEMPTS = 3;
 
 /**
- * The jobs queue this process writes delivery jobs to (JOBS_QUEUE), set once at start by createApp:
- * services emit events with only their transaction at hand, and the queue is process-wide configuration.
+ * What a service that emits events needs: its database, and the job port whose queue the delivery
+ * jobs go to (each app's own runner, so two apps in one process keep their queues apart).
  */
-let deliveryJobQueue = 'default';
-export function setDeliveryJobQueue(queue: string): void {
-  deliveryJobQueue = queue;
-}
+export type EventApp = Pick<AppServices, 'db'> & { jobs: Pick<JobRunner, 'queue'> };
 
 type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
 
@@ -72,11 +70,12 @@ type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawU
  * Writes the outbox: for each event, the event row, one pending delivery per enabled endpoint of
  * `owner` subscribed to its type and the job of its first attempt — in one statement, and only if such
  * an endpoint exists (accounts without webhooks pay one indexed read). Call it with the transaction
- * client of the change; a NOTIFY, delivered on commit, wakes the job runners at once.
+ * client of the change and the app's job port; a NOTIFY, delivered on commit, wakes the job runners at once.
  * `onlyEndpointId` targets one endpoint whatever it subscribes to (the test event). Pass a function
  * instead of the events to build them only when the account has an enabled endpoint.
  */
 export async function emitEvents(
+  jobs: Pick<JobRunner, 'queue'>,
   tx: Executor,
   owner: Owner,
   eventsOrBuild: NewEvent[] | (() => Promise<NewEvent[]>),
@@ -130,12 +129,12 @@ export async function emitEvents(
     owner.type,
     owner.id,
     onlyEndpointId ?? null,
-    deliveryJobQueue,
+    jobs.queue,
     WEBHOOK_DELIVERY_JOB,
     DELIVERY_JOB_MAX_ATTEMPTS,
   );
   const deliveries = rows[0]?.deliveries ?? 0;
   // Delivered on commit: wakes the job runners of this queue (see jobs/queue.ts).
-  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, deliveryJobQueue);
+  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, jobs.queue);
   return { eventIds: input.map((event) => event.id), deliveries };
 }
