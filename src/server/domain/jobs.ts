@@ -9,6 +9,34 @@ import type { Prisma } from '../../generated/prisma/client';
 /** NOTIFY channel: the payload is the queue name that has something new to claim. */
 export const JOBS_CHANNEL = 'jobs_due';
 
+/**
+ * Lanes: every job kind runs in one lane, and each lane has its own slots on every instance and its
+ * own fairness, so one kind of work never queues behind another. User-facing work (CSV imports,
+ * their preview commits, link-in-bio imports) runs in `interactive`; webhook delivery attempts run in
+ * `deliveries`, where jobs also take turns per endpoint (the job's `fairKey`) and an endpoint has at
+ * most `groupConcurrency` attempts in flight, so a slow or dead endpoint cannot take every slot.
+ * Per lane and per instance: `JOBS_CONCURRENCY` slots, `JOBS_ACCOUNT_CONCURRENCY` per account
+ * (across instances). Declared here, once; `npm run admin -- jobs` shows each job's lane.
+ */
+export const JOB_LANES = {
+  interactive: { kinds: ['creator-import/requested', 'link-in-bio/import.requested'], groupConcurrency: null },
+  deliveries: { kinds: ['webhooks/delivery.attempt'], groupConcurrency: 2 },
+} as const satisfies Record<string, { kinds: readonly string[]; groupConcurrency: number | null }>;
+
+export type JobLane = keyof typeof JOB_LANES;
+export const JOB_LANE_NAMES = Object.keys(JOB_LANES) as JobLane[];
+
+/** The lane that declares a kind, or null (registering such a kind fails: every kind needs a lane). */
+export function declaredLaneOf(kind: string): JobLane | null {
+  for (const lane of JOB_LANE_NAMES) if ((JOB_LANES[lane].kinds as readonly string[]).includes(kind)) return lane;
+  return null;
+}
+
+/** The lane a job of this kind is written to (an undeclared kind, only ever a test's, runs in `interactive`). */
+export function laneOf(kind: string): JobLane {
+  return declaredLaneOf(kind) ?? 'interactive';
+}
+
 export interface JobAccount {
   type: 'agency' | 'creator';
   id: string;
@@ -19,6 +47,8 @@ export interface NewJob {
   /** Whose work it is: per-account concurrency limits and round-robin across accounts. */
   account: JobAccount;
   payload: Record<string, unknown>;
+  /** Turns within the account in lanes that take them (a delivery's endpoint id). */
+  fairKey?: string;
   /** Not before this time (default: now). */
   runAt?: Date;
   /** Handler errors are retried until the job has been claimed this many times (default 1: no retry). */

@@ -4,7 +4,7 @@ import type { AppConfig, JobSettings } from '../config';
 import type { Db } from '../db/database';
 import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
-import { createJobClaimer, newInstanceId } from './leased-runner';
+import { assertDeclaredLane, createLaneClaimers, newInstanceId } from './leased-runner';
 import { finishJob, insertJob, retryJob, settleDispatchedJob, type ClaimedJob } from './queue';
 import type { JobFailureHandler, JobHandler, JobOptions, JobRunner } from '../domain/jobs';
 import { RetryJobLater } from './runner';
@@ -71,7 +71,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
     await finishJob(db, job.id, instanceId, 'dispatched');
   }
 
-  const relay = createJobClaimer({ db, notifications: options.notifications, logger, settings: options.jobs, instanceId, process: dispatch });
+  const relay = createLaneClaimers({ db, notifications: options.notifications, logger, settings: options.jobs, instanceId, process: dispatch });
 
   return {
     kind: 'inngest',
@@ -79,6 +79,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
     queue: options.jobs.queue,
     instanceId,
     register(event: string, handler: JobHandler, onFailure?: JobFailureHandler, registerOptions: JobOptions = {}) {
+      assertDeclaredLane(event);
       jobOptions.set(event, registerOptions);
       const fn = client.createFunction(
         {

@@ -47,11 +47,13 @@ export function retryDelayMs(failedAttempts: number, scale: number): number | nu
 export async function enqueueDeliveryJob(
   jobs: Pick<JobRunner, 'enqueue'>,
   tx: Prisma.TransactionClient,
-  delivery: { id: string; owner: Owner; token: string; runAt?: Date },
+  delivery: { id: string; endpointId: string; owner: Owner; token: string; runAt?: Date },
 ): Promise<void> {
   await jobs.enqueue(tx, {
     kind: WEBHOOK_DELIVERY_JOB,
     account: delivery.owner,
+    // Deliveries take turns per endpoint (the `deliveries` lane), so one endpoint's backlog never holds up another's.
+    fairKey: delivery.endpointId,
     payload: { deliveryId: delivery.id, token: delivery.token },
     runAt: delivery.runAt,
     maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS,
@@ -152,7 +154,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
     // A manual retry took the delivery over meanwhile: its job records the outcome from now on.
     if (recorded.count === 0) return;
     if (nextAttemptAt && nextToken) {
-      await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner: { type: endpoint.ownerType, id: endpoint.ownerId }, token: nextToken, runAt: nextAttemptAt });
+      await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, endpointId: endpoint.id, owner: { type: endpoint.ownerType, id: endpoint.ownerId }, token: nextToken, runAt: nextAttemptAt });
     }
     if (succeeded) {
       await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });

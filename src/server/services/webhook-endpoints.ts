@@ -240,7 +240,7 @@ export async function retryWebhookDelivery(
       where: { id: deliveryId },
       data: { status: 'pending', manual: delivery.status !== 'pending', nextAttemptAt: now, jobToken: token },
     });
-    await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner, token });
+    await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, endpointId, owner, token });
     return tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: WITH_EVENT });
   });
 }

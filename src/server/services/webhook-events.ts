@@ -1,6 +1,6 @@
 import type { Owner } from '../domain/owner';
 import type { AppServices } from '../domain/app-services';
-import { JOBS_CHANNEL, type JobRunner } from '../domain/jobs';
+import { JOBS_CHANNEL, laneOf, type JobRunner } from '../domain/jobs';
 import { newObjectId } from '../lib/object-id';
 import type { Prisma } from '../../generated/prisma/client';
 
@@ -118,9 +118,9 @@ export async function emitEvents(
          FROM targets t
        RETURNING id
      ), jobs AS (
-       INSERT INTO jobs (id, queue, kind, account_type, account_id, payload, max_attempts, run_at)
+       INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
        SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || substr(t.job_token, 1, 16),
-              $5, $6, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
+              $5, $6, $8, t.endpoint_id, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
          FROM targets t
        RETURNING id
      )
@@ -132,6 +132,7 @@ export async function emitEvents(
     jobs.queue,
     WEBHOOK_DELIVERY_JOB,
     DELIVERY_JOB_MAX_ATTEMPTS,
+    laneOf(WEBHOOK_DELIVERY_JOB),
   );
   const deliveries = rows[0]?.deliveries ?? 0;
   // Delivered on commit: wakes the job runners of this queue (see jobs/queue.ts).
