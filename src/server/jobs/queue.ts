@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { newObjectId } from '../lib/object-id';
-import { JOBS_CHANNEL, laneOf, type JobLane, type JobWriter, type NewJob } from '../domain/jobs';
+import { JOBS_CHANNEL, laneOf, type JobWriter, type NewJob } from '../domain/jobs';
 
 /**
  * The `jobs` table: every statement the runners and the operator CLI use. Each write that changes
@@ -94,7 +94,7 @@ const LIVE = `live AS MATERIALIZED (
 export interface ClaimOptions {
   queue: string;
   /** The lane to claim from (default `interactive`). */
-  lane?: JobLane | string;
+  lane?: string;
   owner: string;
   /** Jobs of one account running at once in this lane, across instances. */
   accountLimit: number;
@@ -283,7 +283,7 @@ export async function nextWakeInMs(
   queue: string,
   owner: string,
   accountLimit: number,
-  lane: JobLane | string = 'interactive',
+  lane: string = 'interactive',
   groupLimit: number | null = null,
 ): Promise<number | null> {
   const rows = await db.$queryRawUnsafe<{ ms: number | null }[]>(
