@@ -83,6 +83,17 @@ export interface JobStep {
   run<T>(id: string, work: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * Thrown by a handler whose job cannot run yet because its group is held (a webhook endpoint whose
+ * circuit is open): the job goes back to the queue unchanged — same place, same order, not counted as
+ * an attempt — and nobody claims from the group until the hold ends.
+ */
+export class PostponeJob extends Error {
+  constructor(readonly until: Date) {
+    super(`postponed until ${until.toISOString()}`);
+  }
+}
+
 export const inlineStep: JobStep = { run: (_id, work) => work() };
 
 export interface JobOptions {
@@ -101,6 +112,11 @@ export interface JobRunner {
   register(kind: string, handler: JobHandler, onFailure?: JobFailureHandler, options?: JobOptions): void;
   /** Writes the job (and its wake-up) in `tx`, the transaction of the work it stands for; returns its id. */
   enqueue(tx: JobWriter, job: NewJob): Promise<string>;
+  /**
+   * Holds a group of a kind's lane (by fair key) until `until` (null: releases it), in `tx`: its
+   * queued jobs stay in place and nobody claims them meanwhile (an open circuit).
+   */
+  hold(tx: JobWriter, kind: string, fairKey: string, until: Date | null): Promise<void>;
   /** Starts claiming (after every handler is registered). */
   start(): void;
   /** Resolves when nothing in this queue is due or running (tests). */

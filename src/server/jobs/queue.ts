@@ -148,7 +148,8 @@ export async function claimJobs(db: Db, options: ClaimOptions & { limit: number 
                     AND r.fair_key = g.fair_key) AS last_turn,
                 $5 - (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) AS account_room
            FROM groups g
-          WHERE EXISTS (SELECT 1 FROM jobs d
+          WHERE NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key AND h.until > now())
+            AND EXISTS (SELECT 1 FROM jobs d
                          WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
                            AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now())
             AND ($6::int IS NULL OR (SELECT count(*) FROM live l
@@ -258,6 +259,32 @@ export async function retryJob(db: Db, id: string, owner: string, delayMs: numbe
   return count > 0;
 }
 
+/** Holds a lane's group until `until` (null: releases it); see JobRunner.hold. */
+export async function holdGroup(tx: JobWriter, lane: string, fairKey: string, until: Date | null): Promise<void> {
+  if (until === null) {
+    await tx.$executeRawUnsafe(`DELETE FROM job_holds WHERE lane = $1 AND fair_key = $2`, lane, fairKey);
+    return;
+  }
+  await tx.$executeRawUnsafe(
+    `INSERT INTO job_holds (lane, fair_key, until) VALUES ($1, $2, $3::timestamptz)
+     ON CONFLICT (lane, fair_key) DO UPDATE SET until = EXCLUDED.until`,
+    lane,
+    fairKey,
+    until,
+  );
+}
+
+/** Back in the queue in its place (run_at kept), not charged as an attempt: its group is held (PostponeJob). */
+export async function postponeJob(db: Db, id: string, owner: string): Promise<boolean> {
+  const count = await db.$executeRawUnsafe(
+    `UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL, attempts = greatest(attempts - 1, 0), updated_at = now()
+      WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+    id,
+    owner,
+  );
+  return count > 0;
+}
+
 /** Graceful release (shutdown): due at once for any instance, and the claim is not charged as an attempt. */
 export async function releaseJobs(db: Db, owner: string, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
@@ -289,9 +316,10 @@ export async function nextWakeInMs(
   const rows = await db.$queryRawUnsafe<{ ms: number | null }[]>(
     `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
      firsts AS (
-       SELECT (SELECT min(d.run_at) FROM jobs d
-                WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
-                  AND d.account_id = g.account_id AND d.fair_key = g.fair_key) AS run_at,
+       SELECT greatest((SELECT min(d.run_at) FROM jobs d
+                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
+                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key),
+                       (SELECT h.until FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key)) AS run_at,
               (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) >= $4
                 OR ($5::int IS NOT NULL AND (SELECT count(*) FROM live l WHERE l.account_type = g.account_type
                                                AND l.account_id = g.account_id AND l.fair_key = g.fair_key) >= $5::int) AS is_full

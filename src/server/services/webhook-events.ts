@@ -99,9 +99,9 @@ export async function emitEvents(
   const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data } }));
   const rows = await tx.$queryRawUnsafe<{ deliveries: number }[]>(
     `WITH input AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(id text, type text, payload jsonb)
+       SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id text, type text, payload jsonb)) WITH ORDINALITY AS v(id, type, payload, ord)
      ), targets AS (
-       SELECT e.id AS endpoint_id, i.id AS event_id,
+       SELECT e.id AS endpoint_id, i.id AS event_id, i.ord,
               lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0')
                 || substr(md5(random()::text || e.id || i.id), 1, 16) AS delivery_id,
               md5(random()::text || clock_timestamp()::text || e.id || i.id) AS job_token
@@ -119,7 +119,8 @@ export async function emitEvents(
        RETURNING id
      ), jobs AS (
        INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
-       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || substr(t.job_token, 1, 16),
+       -- Ids in event order (the claim takes an endpoint's jobs by run_at, then id): an endpoint gets its events in order.
+       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || lpad(to_hex(t.ord), 6, '0') || substr(t.job_token, 1, 10),
               $5, $6, $8, t.endpoint_id, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
          FROM targets t
        RETURNING id
