@@ -91,6 +91,44 @@ const LIVE = `live AS MATERIALIZED (
      WHERE queue = $1 AND lane = $2 AND state = 'running' AND lease_expires_at > now()
   )`;
 
+/**
+ * The claim of due jobs ($1 queue, $2 lane, $3 owner, $4 lease ms, $5 account limit, $6 group limit or
+ * null, $7 how many); exported so a test can EXPLAIN it against a long lane.
+ */
+export const CLAIM_DUE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
+       due AS MATERIALIZED (
+         SELECT g.account_type, g.account_id, g.fair_key,
+                (SELECT max(r.claimed_at) FROM jobs r
+                  WHERE r.queue = $1 AND r.lane = $2 AND r.account_type = g.account_type AND r.account_id = g.account_id
+                    AND r.fair_key = g.fair_key) AS last_turn,
+                $5 - (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) AS account_room
+           FROM groups g
+          WHERE NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key AND h.until > now())
+            AND EXISTS (SELECT 1 FROM jobs d
+                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
+                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now())
+            AND ($6::int IS NULL OR (SELECT count(*) FROM live l
+                                      WHERE l.account_type = g.account_type AND l.account_id = g.account_id AND l.fair_key = g.fair_key) < $6::int)
+       ), chosen AS (
+         SELECT r.* FROM (
+           SELECT d.*, row_number() OVER (PARTITION BY d.account_type, d.account_id ORDER BY d.last_turn ASC NULLS FIRST, d.fair_key) AS nth
+             FROM due d) r
+          WHERE r.nth <= r.account_room
+          ORDER BY r.last_turn ASC NULLS FIRST, r.account_type, r.account_id, r.fair_key
+          LIMIT $7
+       ), picked AS (
+         SELECT next.id FROM chosen c
+          CROSS JOIN LATERAL (
+            SELECT j.id FROM jobs j
+             WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.account_type = c.account_type
+               AND j.account_id = c.account_id AND j.fair_key = c.fair_key AND j.run_at <= now()
+             ORDER BY j.run_at, j.id
+             LIMIT 1
+             FOR UPDATE SKIP LOCKED) next
+       )
+       UPDATE jobs SET ${TAKE_LEASE} FROM picked WHERE jobs.id = picked.id
+       RETURNING ${CLAIMED_COLUMNS}`;
+
 export interface ClaimOptions {
   queue: string;
   /** The lane to claim from (default `interactive`). */
@@ -140,39 +178,7 @@ export async function claimJobs(db: Db, options: ClaimOptions & { limit: number 
     const room = options.limit - taken.length;
     if (room <= 0) return taken;
     const fresh = await tx.$queryRawUnsafe<ClaimedRow[]>(
-      `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
-       due AS MATERIALIZED (
-         SELECT g.account_type, g.account_id, g.fair_key,
-                (SELECT max(r.claimed_at) FROM jobs r
-                  WHERE r.queue = $1 AND r.lane = $2 AND r.account_type = g.account_type AND r.account_id = g.account_id
-                    AND r.fair_key = g.fair_key) AS last_turn,
-                $5 - (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) AS account_room
-           FROM groups g
-          WHERE NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key AND h.until > now())
-            AND EXISTS (SELECT 1 FROM jobs d
-                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
-                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now())
-            AND ($6::int IS NULL OR (SELECT count(*) FROM live l
-                                      WHERE l.account_type = g.account_type AND l.account_id = g.account_id AND l.fair_key = g.fair_key) < $6::int)
-       ), chosen AS (
-         SELECT r.* FROM (
-           SELECT d.*, row_number() OVER (PARTITION BY d.account_type, d.account_id ORDER BY d.last_turn ASC NULLS FIRST, d.fair_key) AS nth
-             FROM due d) r
-          WHERE r.nth <= r.account_room
-          ORDER BY r.last_turn ASC NULLS FIRST, r.account_type, r.account_id, r.fair_key
-          LIMIT $7
-       ), picked AS (
-         SELECT next.id FROM chosen c
-          CROSS JOIN LATERAL (
-            SELECT j.id FROM jobs j
-             WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.account_type = c.account_type
-               AND j.account_id = c.account_id AND j.fair_key = c.fair_key AND j.run_at <= now()
-             ORDER BY j.run_at, j.id
-             LIMIT 1
-             FOR UPDATE SKIP LOCKED) next
-       )
-       UPDATE jobs SET ${TAKE_LEASE} FROM picked WHERE jobs.id = picked.id
-       RETURNING ${CLAIMED_COLUMNS}`,
+      CLAIM_DUE_SQL,
       options.queue,
       lane,
       options.owner,
