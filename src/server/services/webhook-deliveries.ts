@@ -202,11 +202,10 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
     }
     if (succeeded) {
       // The probe (or any attempt) got through: the circuit closes and the endpoint's backlog is claimable again.
-      await tx.webhookEndpoint.updateMany({
-        where: { id: endpoint.id, OR: [{ failingSince: { not: null } }, { consecutiveFailures: { gt: 0 } }, { circuitOpenUntil: { not: null } }] },
-        data: { failingSince: null, consecutiveFailures: 0, circuitOpenUntil: null },
-      });
-      await deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, null);
+      // Nothing to write for a healthy endpoint: a success costs no more writes than before the breaker.
+      if (!endpoint.failingSince && endpoint.consecutiveFailures === 0 && !endpoint.circuitOpenUntil) return;
+      await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null, consecutiveFailures: 0, circuitOpenUntil: null } });
+      if (endpoint.circuitOpenUntil) await deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, null);
       return;
     }
     await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: started } });
