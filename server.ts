@@ -37,7 +37,7 @@ try {
 globalThis.__creatorApiApp = Promise.resolve(app);
 
 if (config.seedDemo) {
-  const seed = await seedDemoIfEmpty(app.services.db);
+  const seed = await seedDemoIfEmpty(app.services);
   if (seed) {
     console.log(
       [

@@ -29,7 +29,7 @@ const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memor
 const stamp = Date.now().toString(36);
 const { agency } = await createAgency(database.prisma, { name: 'Compression Bench Agency', ownerEmail: `bench-${stamp}@bench.test` });
 for (let i = 0; i < 100; i += 1) {
-  await addCreatorToRoster(database.prisma, {
+  await addCreatorToRoster({ db: database.prisma, jobs: { queue: 'bench' } }, {
     agencyId: agency.id,
     source: 'api',
     input: creatorInputSchema.parse({

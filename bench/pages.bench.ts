@@ -32,7 +32,7 @@ await ensureDatabase(databaseUrl);
 const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
 const stamp = Date.now().toString(36);
 const { creator } = await createCreatorAccount(database.prisma, { displayName: 'Bench Creator', email: `bench-${stamp}@bench.test` });
-const page = await createLinkInBioPage(database.prisma, creator.id, {
+const page = await createLinkInBioPage({ db: database.prisma, jobs: { queue: 'bench' } }, creator.id, {
   slug: `bench-${stamp}`,
   username: `bench${stamp}`,
   bio: 'Recipes, reviews and the odd rant. New video every Tuesday.',

@@ -14,7 +14,8 @@ import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitle
 import { createApiKey, isRollGracePeriod, listApiKeys, renameApiKey, revokeApiKey, rollApiKey, ROLL_GRACE_PERIODS, type ApiKeySummary } from '../src/server/services/api-keys';
 import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
 import { rebuildPageViewRollups } from '../src/server/services/page-view-rollups';
-import { JOB_STATES, listJobs, type JobListing, type JobState } from '../src/server/jobs/queue';
+import { JOB_STATES, laneDepths, listJobs, type JobListing, type JobState, type LaneDepth } from '../src/server/jobs/queue';
+import { JOB_LANES, JOB_LANE_NAMES } from '../src/server/domain/jobs';
 import { createOpportunity, listOpportunities, opportunityView, setOpportunityActive, type OpportunityView } from '../src/server/services/sponsorships';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--json]
@@ -35,7 +36,8 @@ commands:
   close-opportunity  --id ID        (stops matching it; reopen with --reopen)
   rebuild-analytics  [--subject-type agency|creator --subject-id ID]   (page-view rollups from the raw views)
   jobs            [--status queued,running,succeeded,failed,dispatched] [--queue NAME] [--limit N]
-                  (background jobs, newest first: kind, account, state, attempts, lease holder and expiry)
+                  (background jobs, newest first: lane, kind, account, state, attempts, lease holder and expiry;
+                  then each lane: queued, due and running jobs, its limits and kinds)
 `;
 
 class UsageError extends Error {}
@@ -158,12 +160,14 @@ function seconds(ms: number): string {
 }
 
 /** One table row per job; lease expiry relative to now ("in 7s", "lapsed 3s ago"). */
-function printJobs(jobs: JobListing[]): string {
-  if (jobs.length === 0) return 'no jobs';
+function printJobs(jobs: JobListing[], depths: LaneDepth[]): string {
+  const lanes = printLanes(depths);
+  if (jobs.length === 0) return `no jobs\n\n${lanes}`;
   const now = Date.now();
-  const header = ['ID', 'KIND', 'ACCOUNT', 'STATE', 'ATTEMPTS', 'LEASE HOLDER', 'LEASE EXPIRES', 'RUN AT', 'LAST ERROR'];
+  const header = ['ID', 'LANE', 'KIND', 'ACCOUNT', 'STATE', 'ATTEMPTS', 'LEASE HOLDER', 'LEASE EXPIRES', 'RUN AT', 'LAST ERROR'];
   const rows = jobs.map((j) => [
     j.id,
+    j.lane,
     j.kind,
     j.account,
     j.state,
@@ -178,7 +182,17 @@ function printJobs(jobs: JobListing[]): string {
   const counts = new Map<string, number>();
   for (const j of jobs) counts.set(j.state, (counts.get(j.state) ?? 0) + 1);
   const summary = JOB_STATES.filter((state) => counts.has(state)).map((state) => `${counts.get(state)} ${state}`).join(', ');
-  return [line(header), ...rows.map(line), '', `${jobs.length} job(s): ${summary}`].join('\n');
+  return [line(header), ...rows.map(line), '', `${jobs.length} job(s): ${summary}`, '', lanes].join('\n');
+}
+
+/** Each lane declared in domain/jobs.ts with its kinds, limits and what is waiting or running in it now. */
+function printLanes(depths: LaneDepth[]): string {
+  const lines = JOB_LANE_NAMES.map((lane) => {
+    const depth = depths.find((d) => d.lane === lane) ?? { queued: 0, due: 0, running: 0 };
+    const perEndpoint = JOB_LANES[lane].groupConcurrency ? `, ${JOB_LANES[lane].groupConcurrency} per endpoint` : '';
+    return `  ${lane.padEnd(12)} ${depth.queued} queued (${depth.due} due), ${depth.running} running${perEndpoint} — ${JOB_LANES[lane].kinds.join(', ')}`;
+  });
+  return ['lanes:', ...lines].join('\n');
 }
 
 /**
@@ -295,11 +309,13 @@ ${secret}`,
     case 'jobs': {
       const limit = values.limit === undefined ? 100 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be a whole number from 1 to 10000');
-      const jobs = await listJobs(db, { states: jobStatesFromArgs(), queue: values.queue?.trim() || undefined, limit });
+      const queue = values.queue?.trim() || undefined;
+      const [jobs, depths] = await Promise.all([listJobs(db, { states: jobStatesFromArgs(), queue, limit }), laneDepths(db, queue)]);
       return {
         json: jobs.map((j) => ({
           id: j.id,
           queue: j.queue,
+          lane: j.lane,
           kind: j.kind,
           account: j.account,
           state: j.state,
@@ -312,7 +328,7 @@ ${secret}`,
           created_at: j.createdAt.toISOString(),
           updated_at: j.updatedAt.toISOString(),
         })),
-        text: printJobs(jobs),
+        text: printJobs(jobs, depths),
       };
     }
     default:

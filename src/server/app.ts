@@ -22,7 +22,6 @@ import { createInngestRunner } from './jobs/inngest';
 import { createLeasedRunner } from './jobs/leased-runner';
 import type { AppServices } from './domain/app-services';
 import { SecretBox } from './lib/secret-box';
-import { setDeliveryJobQueue } from './services/webhook-events';
 import { createInngestEndpoint, INNGEST_PATH } from './http/inngest-endpoint';
 import { createApiObserver, type ApiObserver } from './http/observe';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server';
@@ -90,7 +89,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
     webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
   };
-  setDeliveryJobQueue(config.jobs.queue);
   registerJobHandlers(services);
   const gateway = createGateway(services, appRouter, {
     // The settings UI's cookie is better-auth's; loaded on first use, so an API-only process never loads it.

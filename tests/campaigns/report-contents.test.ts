@@ -31,7 +31,7 @@ describe('campaign report contents', () => {
     agency = { type: 'agency', id: (await t.agency()).id };
     other = { type: 'agency', id: (await t.agency()).id };
     agencyKey = await t.key(agency, ['campaigns:read', 'campaigns:write']);
-    const added = await addCreatorToRoster(t.db, { agencyId: agency.id, input: { display_name: 'Nia Nakamura' }, source: 'ui' });
+    const added = await addCreatorToRoster(t.app.services, { agencyId: agency.id, input: { display_name: 'Nia Nakamura' }, source: 'ui' });
     rosterCreatorId = added.creator.id;
   });
   afterAll(() => t.close());
@@ -40,7 +40,7 @@ describe('campaign report contents', () => {
     campaignContentInputSchema.parse({ creator_id: creatorId, platform: 'instagram', url, views, impressions: views * 2, engagements: Math.round(views / 10) });
 
   it('adds a roster participant and posts; the API summary and the public report show the numbers with EMV from the CPMs', async () => {
-    const campaign = await createCampaign(t.db, agency, { name: 'Launch week', cpm: { instagram: 20 } });
+    const campaign = await createCampaign(t.app.services, agency, { name: 'Launch week', cpm: { instagram: 20 } });
     expect(await addCampaignParticipant(t.db, agency, campaign.id, rosterCreatorId)).toEqual({ added: true });
     expect(await addCampaignParticipant(t.db, agency, campaign.id, rosterCreatorId)).toEqual({ added: false });
     await addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://www.instagram.com/p/abc/', 10_000));
@@ -62,7 +62,7 @@ describe('campaign report contents', () => {
   });
 
   it('refuses a post by a non-participant, the same URL twice, and negative metrics', async () => {
-    const campaign = await createCampaign(t.db, agency, { name: 'Rules' });
+    const campaign = await createCampaign(t.app.services, agency, { name: 'Rules' });
     await expect(addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://example.com/p/1', 1))).rejects.toMatchObject({ slug: 'validation-error' });
     await addCampaignParticipant(t.db, agency, campaign.id, rosterCreatorId);
     await addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://example.com/p/1', 1));
@@ -76,7 +76,7 @@ describe('campaign report contents', () => {
   });
 
   it('updates metrics, and removing a participant removes its posts', async () => {
-    const campaign = await createCampaign(t.db, agency, { name: 'Edits' });
+    const campaign = await createCampaign(t.app.services, agency, { name: 'Edits' });
     await addCampaignParticipant(t.db, agency, campaign.id, rosterCreatorId);
     const row = await addCampaignContent(t.db, agency, campaign.id, post(rosterCreatorId, 'https://example.com/p/9', 100));
     await updateCampaignContentMetrics(t.db, agency, campaign.id, row.id, { views: 700, impressions: 900, engagements: 90 });
@@ -86,16 +86,16 @@ describe('campaign report contents', () => {
   });
 
   it('treats another agency’s campaign and a creator off the roster as not found', async () => {
-    const campaign = await createCampaign(t.db, agency, { name: 'Mine' });
+    const campaign = await createCampaign(t.app.services, agency, { name: 'Mine' });
     await expect(addCampaignParticipant(t.db, other, campaign.id, rosterCreatorId)).rejects.toMatchObject({ slug: 'not-found' });
     await expect(setCampaignPublicReport(t.db, other, campaign.id, true)).rejects.toMatchObject({ slug: 'not-found' });
-    const foreign = await addCreatorToRoster(t.db, { agencyId: other.id, input: { display_name: 'Elsewhere' }, source: 'ui' });
+    const foreign = await addCreatorToRoster(t.app.services, { agencyId: other.id, input: { display_name: 'Elsewhere' }, source: 'ui' });
     await expect(addCampaignParticipant(t.db, agency, campaign.id, foreign.creator.id)).rejects.toMatchObject({ slug: 'not-found' });
     expect((await t.db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).publicReportEnabled).toBe(false);
   });
 
   it('the API still refuses participants, content and public_report on PATCH, naming the field', async () => {
-    const campaign = await createCampaign(t.db, agency, { name: 'API' });
+    const campaign = await createCampaign(t.app.services, agency, { name: 'API' });
     const response = await t.request(`/public/v1/campaigns/${campaign.id}`, { method: 'PATCH', key: agencyKey, json: { public_report: { enabled: true } } });
     expect(response.status).toBe(400);
     expect((await readProblem(response)).errors?.[0]).toMatchObject({ path: 'body.public_report', code: 'unsupported_field' });

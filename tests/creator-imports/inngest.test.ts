@@ -53,7 +53,7 @@ describe('CSV import on Inngest', () => {
     const created = await createCreatorImport({ db: t.db, jobs: parkedJobs() }, agencyId, file);
     // The first chunk finished; then every retry of the second failed.
     await startCreatorImport(t.db, created.id);
-    await processCreatorImportChunk(t.db, created.id, 0);
+    await processCreatorImportChunk(t.app.services, created.id, 0);
 
     // What Inngest sends after the last retry: the failure function, with the original event inside.
     const failed = { name: CREATOR_IMPORT_EVENT, data: { importId: created.id } };

@@ -42,7 +42,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('CSV import racing another wri
     );
 
     // The chunk's lookup cannot see it; its insert waits on the unique index until the writer commits.
-    const chunk = processCreatorImportChunk(t.db, created.id, 0);
+    const chunk = processCreatorImportChunk(t.app.services, created.id, 0);
     let blocked = false;
     for (let i = 0; i < 200 && !blocked; i += 1) {
       // Inside a transaction pg_stat_activity is a snapshot taken once: clear it to see the chunk arrive.

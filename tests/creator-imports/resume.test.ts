@@ -34,12 +34,12 @@ describe('CSV import crash and resume', () => {
     const { agency } = await createAgency(first.services.db, { name: 'Resume Agency', ownerEmail: 'resume@agency.test' });
     const created = await createCreatorImport(first.services, agency.id, { name: 'resume.csv', type: 'text/csv', size: bytes.byteLength, bytes });
     await startCreatorImport(first.services.db, created.id);
-    await processCreatorImportChunk(first.services.db, created.id, 0);
-    await processCreatorImportChunk(first.services.db, created.id, 1);
+    await processCreatorImportChunk(first.services, created.id, 0);
+    await processCreatorImportChunk(first.services, created.id, 1);
     const row101 = await first.services.db.creatorImportRow.findFirstOrThrow({ where: { importId: created.id, rowNumber: 101 } });
     const { input } = validateImportRow(row101.input as CsvRow);
     if (!input) throw new Error('row 101 is valid');
-    await addCreatorToRoster(first.services.db, { agencyId: agency.id, input, source: 'import', planned: plannedIdsFor(row101) });
+    await addCreatorToRoster(first.services, { agencyId: agency.id, input, source: 'import', planned: plannedIdsFor(row101) });
     const midway = await getCreatorImport(first.services.db, agency.id, created.id);
     expect(midway.status).toBe('processing');
     expect(midway.processed).toBe(100);
@@ -72,7 +72,7 @@ describe('CSV import crash and resume', () => {
       expect(await db.socialAccount.count()).toBe(306);
       expect(await db.mediaKit.count({ where: { ownerId: agency.id } })).toBe(170);
       // Running a finished chunk again changes nothing.
-      await processCreatorImportChunk(db, created.id, 2);
+      await processCreatorImportChunk(second.services, created.id, 2);
       expect(await db.creator.count()).toBe(170);
       expect((await getCreatorImport(db, agency.id, created.id)).created).toBe(170);
     } finally {

@@ -72,7 +72,7 @@ describe('share-page cache on one instance', () => {
     await pages.get(kit.path);
     expect((await pages.get(kit.path)).cache).toBe('hit');
     const bio = `Bio from the editor ${uid()}`;
-    await updateMediaKit(t.db, { type: 'agency', id: agencyId }, kit.kitId, { bio });
+    await updateMediaKit(t.app.services, { type: 'agency', id: agencyId }, kit.kitId, { bio });
     expect((await eventually(() => pages.get(kit.path), (r) => r.body.includes(bio))).body).toContain(bio);
   });
 
@@ -96,7 +96,7 @@ describe('share-page cache on one instance', () => {
     const name = `Imported ${uid()}`;
     const csv = `display_name,instagram\n${name},@imp${uid()}\n`;
     const created = await createCreatorImport({ db: t.db, jobs: parkedJobs() }, agencyId, csvFile(csv));
-    await runCreatorImport(t.db, created.id);
+    await runCreatorImport(t.app.services, created.id);
     expect((await eventually(() => pages.get(roster), (r) => r.body.includes(name))).body).toContain(name);
 
     const first = `first${uid()}`;
@@ -208,7 +208,7 @@ describe.skipIf(!process.env.DATABASE_URL)('share-page cache across two instance
     const name = `Imported Across ${uid()}`;
     const csv = `display_name,tiktok\n${name},@x${uid()}\n`;
     const created = await createCreatorImport({ db: a.db, jobs: parkedJobs() }, agency.id, csvFile(csv));
-    await runCreatorImport(a.db, created.id);
+    await runCreatorImport(a.app.services, created.id);
     expect((await eventually(() => pagesB.get(`/roster/${slug}`), (r) => r.body.includes(name))).body).toContain(name);
   });
 });

@@ -20,7 +20,7 @@ describe('demo data: matches, analytics and share pages have something to show',
   afterAll(() => t.close());
 
   it('seeds roster creators, opportunities and a month of views on the first start', async () => {
-    const seed = await seedDemoIfEmpty(t.db);
+    const seed = await seedDemoIfEmpty(t.app.services);
     expect(seed).not.toBeNull();
     const agency = await t.request('/public/v1/sponsorship-matches?limit=3', { key: seed!.agency.key });
     expect(agency.status).toBe(200);

@@ -150,7 +150,7 @@ describe('webhook deliveries', () => {
     const eventsBefore = await t.db.webhookEvent.count({ where: { ownerId: agency.id } });
     await expect(
       t.db.$transaction(async (tx) => {
-        await emitEvents(tx, { type: 'agency', id: agency.id }, [{ type: 'deck.created', data: { id: 'never' } }]);
+        await emitEvents(t.app.services.jobs, tx, { type: 'agency', id: agency.id }, [{ type: 'deck.created', data: { id: 'never' } }]);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -185,10 +185,11 @@ describe('webhook deliveries', () => {
         .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0]?.status, { timeout: 15_000 })
         .toBe('failed');
       const log = (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0];
-      // Every scheduled attempt failed (8), unless the 5-day mark passed first and disabled the endpoint.
-      expect(log).toMatchObject({ last_response_code: 503, next_attempt_at: null });
-      expect(log.attempts).toBeGreaterThanOrEqual(2);
+      // Every scheduled attempt failed (8), unless the 5-day mark passed first and disabled the endpoint
+      // — possibly while the endpoint's open circuit held this delivery back before any attempt.
+      expect(log).toMatchObject({ next_attempt_at: null });
       expect(log.last_error).toMatch(/HTTP 503|endpoint is disabled/);
+      if (/HTTP 503/.test(String(log.last_error))) expect(log).toMatchObject({ last_response_code: 503 });
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await t.request('/public/v1/media-kits/new', { method: 'POST', key, json: { creator_id: creator.data.creator.id, name: 'Kit two' } });
       await expect

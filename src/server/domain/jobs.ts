@@ -9,6 +9,34 @@ import type { Prisma } from '../../generated/prisma/client';
 /** NOTIFY channel: the payload is the queue name that has something new to claim. */
 export const JOBS_CHANNEL = 'jobs_due';
 
+/**
+ * Lanes: every job kind runs in one lane, and each lane has its own slots on every instance and its
+ * own fairness, so one kind of work never queues behind another. User-facing work (CSV imports,
+ * their preview commits, link-in-bio imports) runs in `interactive`; webhook delivery attempts run in
+ * `deliveries`, where jobs also take turns per endpoint (the job's `fairKey`) and an endpoint has at
+ * most `groupConcurrency` attempts in flight, so a slow or dead endpoint cannot take every slot.
+ * Per lane and per instance: `JOBS_CONCURRENCY` slots, `JOBS_ACCOUNT_CONCURRENCY` per account
+ * (across instances). Declared here, once; `npm run admin -- jobs` shows each job's lane.
+ */
+export const JOB_LANES = {
+  interactive: { kinds: ['creator-import/requested', 'link-in-bio/import.requested'], groupConcurrency: null },
+  deliveries: { kinds: ['webhooks/delivery.attempt'], groupConcurrency: 2 },
+} as const satisfies Record<string, { kinds: readonly string[]; groupConcurrency: number | null }>;
+
+export type JobLane = keyof typeof JOB_LANES;
+export const JOB_LANE_NAMES = Object.keys(JOB_LANES) as JobLane[];
+
+/** The lane that declares a kind, or null (registering such a kind fails: every kind needs a lane). */
+export function declaredLaneOf(kind: string): JobLane | null {
+  for (const lane of JOB_LANE_NAMES) if ((JOB_LANES[lane].kinds as readonly string[]).includes(kind)) return lane;
+  return null;
+}
+
+/** The lane a job of this kind is written to (an undeclared kind, only ever a test's, runs in `interactive`). */
+export function laneOf(kind: string): JobLane {
+  return declaredLaneOf(kind) ?? 'interactive';
+}
+
 export interface JobAccount {
   type: 'agency' | 'creator';
   id: string;
@@ -19,6 +47,8 @@ export interface NewJob {
   /** Whose work it is: per-account concurrency limits and round-robin across accounts. */
   account: JobAccount;
   payload: Record<string, unknown>;
+  /** Turns within the account in lanes that take them (a delivery's endpoint id). */
+  fairKey?: string;
   /** Not before this time (default: now). */
   runAt?: Date;
   /** Handler errors are retried until the job has been claimed this many times (default 1: no retry). */
@@ -53,6 +83,17 @@ export interface JobStep {
   run<T>(id: string, work: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * Thrown by a handler whose job cannot run yet because its group is held (a webhook endpoint whose
+ * circuit is open): the job goes back to the queue unchanged — same place, same order, not counted as
+ * an attempt — and nobody claims from the group until the hold ends.
+ */
+export class PostponeJob extends Error {
+  constructor(readonly until: Date) {
+    super(`postponed until ${until.toISOString()}`);
+  }
+}
+
 export const inlineStep: JobStep = { run: (_id, work) => work() };
 
 export interface JobOptions {
@@ -71,6 +112,11 @@ export interface JobRunner {
   register(kind: string, handler: JobHandler, onFailure?: JobFailureHandler, options?: JobOptions): void;
   /** Writes the job (and its wake-up) in `tx`, the transaction of the work it stands for; returns its id. */
   enqueue(tx: JobWriter, job: NewJob): Promise<string>;
+  /**
+   * Holds a group of a kind's lane (by fair key) until `until` (null: releases it), in `tx`: its
+   * queued jobs stay in place and nobody claims them meanwhile (an open circuit).
+   */
+  hold(tx: JobWriter, kind: string, fairKey: string, until: Date | null): Promise<void>;
   /** Starts claiming (after every handler is registered). */
   start(): void;
   /** Resolves when nothing in this queue is due or running (tests). */

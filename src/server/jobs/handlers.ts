@@ -15,14 +15,14 @@ import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from '../services/web
 export function registerJobHandlers(services: AppServices): void {
   services.jobs.register(
     CREATOR_IMPORT_EVENT,
-    (data, step) => runCreatorImport(services.db, String(data.importId), step),
+    (data, step) => runCreatorImport(services, String(data.importId), step),
     // Rows already done keep their results; the rest fail with a reason, and the import ends `failed`.
-    (data) => failCreatorImport(services.db, String(data.importId), 'Processing stopped on an internal error; upload the file again.'),
+    (data) => failCreatorImport(services, String(data.importId), 'Processing stopped on an internal error; upload the file again.'),
   );
   services.jobs.register(
     LINK_IN_BIO_IMPORT_EVENT,
     (data, step) => runLinkInBioImport(services, String(data.importId), step),
-    (data) => abandonLinkInBioImport(services.db, String(data.importId), 'The import stopped on an unexpected error on our side; start it again.'),
+    (data) => abandonLinkInBioImport(services, String(data.importId), 'The import stopped on an unexpected error on our side; start it again.'),
   );
   // One attempt per job; a failed attempt enqueues the next one itself, on the published schedule.
   // A thrown error (database trouble) is retried by the runner; the delivery's token keeps it single.

@@ -4,9 +4,9 @@ import type { AppConfig, JobSettings } from '../config';
 import type { Db } from '../db/database';
 import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
-import { createJobClaimer, newInstanceId } from './leased-runner';
-import { finishJob, insertJob, retryJob, settleDispatchedJob, type ClaimedJob } from './queue';
-import type { JobFailureHandler, JobHandler, JobOptions, JobRunner } from '../domain/jobs';
+import { createLaneClaimers, warnUndeclaredLane, newInstanceId } from './leased-runner';
+import { finishJob, holdGroup, insertJob, retryJob, settleDispatchedJob, type ClaimedJob } from './queue';
+import { laneOf, PostponeJob, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner } from '../domain/jobs';
 import { RetryJobLater } from './runner';
 
 /**
@@ -71,7 +71,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
     await finishJob(db, job.id, instanceId, 'dispatched');
   }
 
-  const relay = createJobClaimer({ db, notifications: options.notifications, logger, settings: options.jobs, instanceId, process: dispatch });
+  const relay = createLaneClaimers({ db, notifications: options.notifications, logger, settings: options.jobs, instanceId, process: dispatch });
 
   return {
     kind: 'inngest',
@@ -79,6 +79,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
     queue: options.jobs.queue,
     instanceId,
     register(event: string, handler: JobHandler, onFailure?: JobFailureHandler, registerOptions: JobOptions = {}) {
+      warnUndeclaredLane(event, logger);
       jobOptions.set(event, registerOptions);
       const fn = client.createFunction(
         {
@@ -109,6 +110,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
           } catch (error) {
             // The same "run me again later" in Inngest's terms.
             if (error instanceof RetryJobLater) throw new RetryAfterError(error.message, error.delayMs);
+            if (error instanceof PostponeJob) throw new RetryAfterError(error.message, error.until);
             throw error;
           }
           if (typeof data.jobId === 'string') await settleDispatchedJob(db, data.jobId, 'succeeded', attempt + 1, null);
@@ -118,6 +120,7 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
       functions.set(event, fn);
     },
     enqueue: (tx, job) => insertJob(tx, options.jobs.queue, { ...job, maxAttempts: job.maxAttempts ?? jobOptions.get(job.kind)?.maxAttempts }),
+    hold: (tx, kind, fairKey, until) => holdGroup(tx, laneOf(kind), fairKey, until),
     functions: () => [...functions.values()],
     start: () => relay.start(),
     idle: () => relay.idle(),

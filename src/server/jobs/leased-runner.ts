@@ -5,18 +5,21 @@ import type { Db } from '../db/database';
 import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
 import {
-  claimJob,
+  claimJobs,
   finishJob,
   insertJob,
   nextWakeInMs,
+  holdGroup,
   pendingJobCount,
+  postponeJob,
   recordStep,
   releaseJobs,
   renewLeases,
   retryJob,
+  sweepFinishedJobs,
   type ClaimedJob,
 } from './queue';
-import { JOBS_CHANNEL, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from '../domain/jobs';
+import { declaredLaneOf, JOB_LANE_NAMES, JOB_LANES, JOBS_CHANNEL, laneOf, PostponeJob, type JobLane, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from '../domain/jobs';
 import { defaultBackoff, RetryJobLater } from './runner';
 
 /**
@@ -51,6 +54,8 @@ export interface ClaimerOptions {
   logger: Logger;
   settings: JobSettings;
   instanceId: string;
+  /** The lane this claimer serves: its own `settings.concurrency` slots and fairness (domain/jobs.ts). */
+  lane: JobLane;
   /**
    * Works on a claimed job and settles its row (finished, retried or failed) while holding the
    * lease; throws JobReleased to have the claimer hand the job back instead.
@@ -73,7 +78,9 @@ export function newInstanceId(): string {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createJobClaimer(options: ClaimerOptions): JobClaimer {
-  const { db, logger, settings, instanceId } = options;
+  const { db, logger, settings, instanceId, lane } = options;
+  const groupLimit = JOB_LANES[lane].groupConcurrency;
+  const claimOptions = { queue: settings.queue, lane, owner: instanceId, accountLimit: settings.accountConcurrency, groupLimit, leaseMs: settings.leaseMs };
   const active = new Map<string, { state: ActiveJob; done: Promise<void> }>();
   let started = false;
   let stopped = false;
@@ -109,19 +116,20 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
       do {
         pumpAgain = false;
         while (!stopped && active.size < settings.concurrency) {
-          const job = await claimJob(db, { queue: settings.queue, owner: instanceId, accountLimit: settings.accountConcurrency, leaseMs: settings.leaseMs });
-          if (!job) break;
+          // Every free slot in one claim: one transaction per batch, not per job.
+          const jobs = await claimJobs(db, { ...claimOptions, limit: settings.concurrency - active.size });
+          if (jobs.length === 0) break;
           if (stopped) {
-            await releaseJobs(db, instanceId, [job.id]);
+            await releaseJobs(db, instanceId, jobs.map((job) => job.id));
             break;
           }
-          run(job);
+          for (const job of jobs) run(job);
         }
       } while (pumpAgain && !stopped);
       if (stopped) return;
       // Full: a finishing job wakes us. Otherwise sleep until something lapses or falls due, or the poll.
       if (active.size >= settings.concurrency) setWake(settings.pollMs);
-      else setWake((await nextWakeInMs(db, settings.queue, instanceId, settings.accountConcurrency)) ?? settings.pollMs);
+      else setWake((await nextWakeInMs(db, settings.queue, instanceId, settings.accountConcurrency, lane, groupLimit)) ?? settings.pollMs);
     } catch (error) {
       logger.warn('job claim failed; retrying', { error: String(error) });
       setWake(Math.min(1_000, settings.pollMs));
@@ -188,7 +196,7 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
     async idle() {
       for (;;) {
         await Promise.all([...active.values()].map((entry) => entry.done));
-        if (active.size === 0 && (await pendingJobCount(db, settings.queue)) === 0) return;
+        if (active.size === 0 && (await pendingJobCount(db, settings.queue, lane)) === 0) return;
         wake();
         await sleep(20);
       }
@@ -223,6 +231,61 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   };
 }
 
+/** Ended jobs are kept this long for `admin jobs` and debugging, then swept: succeeded a day, failed a week. */
+export const KEEP_SUCCEEDED_MS = 24 * 3600_000;
+export const KEEP_FAILED_MS = 7 * 24 * 3600_000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+const SWEEP_BATCH = 5_000;
+
+/**
+ * One claimer per lane (JOB_LANES), each with its own slots, so a lane's backlog never takes another
+ * lane's; plus the sweep of ended jobs every 10 minutes (every instance; a sweep deletes at most
+ * SWEEP_BATCH rows, so the table stays small without one long delete).
+ */
+export function createLaneClaimers(options: Omit<ClaimerOptions, 'lane'>): JobClaimer {
+  const claimers = JOB_LANE_NAMES.map((lane) => createJobClaimer({ ...options, lane }));
+  let sweepTimer: NodeJS.Timeout | null = null;
+  async function sweep(): Promise<void> {
+    try {
+      for (;;) {
+        const deleted = await sweepFinishedJobs(options.db, { succeededOlderThanMs: KEEP_SUCCEEDED_MS, failedOlderThanMs: KEEP_FAILED_MS, limit: SWEEP_BATCH });
+        if (deleted < SWEEP_BATCH) return;
+      }
+    } catch (error) {
+      options.logger.warn('sweeping ended jobs failed; trying again at the next sweep', { error: String(error) });
+    }
+  }
+  const stopSweeping = () => {
+    if (sweepTimer) clearInterval(sweepTimer);
+    sweepTimer = null;
+  };
+  return {
+    start() {
+      for (const claimer of claimers) claimer.start();
+      if (!sweepTimer) {
+        sweepTimer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+        sweepTimer.unref();
+      }
+    },
+    wake: () => claimers.forEach((claimer) => claimer.wake()),
+    async idle() {
+      // A job of one lane may enqueue work in another (a finished import's deliveries): settle until all are idle at once.
+      for (;;) {
+        for (const claimer of claimers) await claimer.idle();
+        if ((await pendingJobCount(options.db, options.settings.queue)) === 0) return;
+      }
+    },
+    async drain() {
+      stopSweeping();
+      await Promise.all(claimers.map((claimer) => claimer.drain()));
+    },
+    async close() {
+      stopSweeping();
+      await Promise.all(claimers.map((claimer) => claimer.close()));
+    },
+  };
+}
+
 /** The JobStep of a claimed job: memoized in the row, and a boundary where drain and lease loss take effect. */
 function leasedStep(db: Db, settings: JobSettings, instanceId: string, active: ActiveJob): JobStep {
   const { job } = active;
@@ -247,6 +310,11 @@ function leasedStep(db: Db, settings: JobSettings, instanceId: string, active: A
       return stored as T;
     },
   };
+}
+
+/** Every kind the app registers is declared in a lane (domain/jobs.ts); an undeclared one (a test's) runs in `interactive`. */
+export function warnUndeclaredLane(kind: string, logger: Logger): void {
+  if (!declaredLaneOf(kind)) logger.warn('job kind is in no lane; it runs in interactive — declare it in JOB_LANES (src/server/domain/jobs.ts)', { kind });
 }
 
 /** Takeovers (a holder that froze or died) allowed beyond a job's max_attempts before it is abandoned. */
@@ -285,6 +353,10 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       await registered.handler(job.payload, leasedStep(db, settings, instanceId, active));
     } catch (error) {
       if (error instanceof JobReleased) throw error;
+      if (error instanceof PostponeJob) {
+        await postponeJob(db, job.id, instanceId);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       // Only the holder settles the job: one that lost its lease leaves it to the new holder.
       const held = (await renewLeases(db, instanceId, [job.id], settings.leaseMs)).has(job.id);
@@ -307,15 +379,17 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
     await finishJob(db, job.id, instanceId, 'succeeded');
   }
 
-  const claimer = createJobClaimer({ db, notifications: options.notifications, logger, settings, instanceId, process });
+  const claimer = createLaneClaimers({ db, notifications: options.notifications, logger, settings, instanceId, process });
   return {
     kind: 'in-process',
     queue: settings.queue,
     instanceId,
     register(kind, handler, onFailure, jobOptions = {}) {
+      warnUndeclaredLane(kind, logger);
       handlers.set(kind, { handler, onFailure, options: jobOptions });
     },
     enqueue: (tx, job) => insertJob(tx, settings.queue, { ...job, maxAttempts: job.maxAttempts ?? handlers.get(job.kind)?.options.maxAttempts }),
+    hold: (tx, kind, fairKey, until) => holdGroup(tx, laneOf(kind), fairKey, until),
     start: () => claimer.start(),
     idle: () => claimer.idle(),
     drain: () => claimer.drain(),

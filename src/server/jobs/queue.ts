@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { newObjectId } from '../lib/object-id';
-import { JOBS_CHANNEL, type JobWriter, type NewJob } from '../domain/jobs';
+import { JOBS_CHANNEL, laneOf, type JobWriter, type NewJob } from '../domain/jobs';
 
 /**
  * The `jobs` table: every statement the runners and the operator CLI use. Each write that changes
@@ -14,6 +14,8 @@ export type JobState = (typeof JOB_STATES)[number];
 export interface ClaimedJob {
   id: string;
   kind: string;
+  lane: string;
+  fairKey: string;
   accountType: string;
   accountId: string;
   payload: Record<string, unknown>;
@@ -31,8 +33,8 @@ export interface ClaimedJob {
 export async function insertJob(tx: JobWriter, queue: string, job: NewJob): Promise<string> {
   const id = newObjectId();
   await tx.$executeRawUnsafe(
-    `INSERT INTO jobs (id, queue, kind, account_type, account_id, payload, max_attempts, run_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, COALESCE($8::timestamptz, now()))`,
+    `INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
+     VALUES ($1, $2, $3, $9, $10, $4, $5, $6::jsonb, $7, COALESCE($8::timestamptz, now()))`,
     id,
     queue,
     job.kind,
@@ -41,78 +43,169 @@ export async function insertJob(tx: JobWriter, queue: string, job: NewJob): Prom
     JSON.stringify(job.payload),
     job.maxAttempts ?? 1,
     job.runAt ?? null,
+    laneOf(job.kind),
+    job.fairKey ?? '',
   );
   await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, queue);
   return id;
 }
 
-/** Claimable: due and queued, or running under a lease that has lapsed. */
-const CLAIMABLE = `((j.state = 'queued' AND j.run_at <= now()) OR (j.state = 'running' AND j.lease_expires_at <= now()))`;
+type ClaimedRow = {
+  id: string;
+  kind: string;
+  lane: string;
+  fair_key: string;
+  account_type: string;
+  account_id: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+  steps: Record<string, unknown>;
+};
+
+const CLAIMED_COLUMNS = 'jobs.id, jobs.kind, jobs.lane, jobs.fair_key, jobs.account_type, jobs.account_id, jobs.payload, jobs.attempts, jobs.max_attempts, jobs.steps';
+const TAKE_LEASE = `state = 'running', lease_owner = $3, lease_expires_at = now() + $4 * interval '1 millisecond',
+              attempts = jobs.attempts + 1, claimed_at = now(), updated_at = now()`;
 
 /**
- * Claims one job in a single statement, fairly:
- * - accounts that have something claimable and fewer than `accountLimit` jobs running under a live
- *   lease are served round-robin: the one whose last claim is oldest (never claimed first);
- * - within an account, the earliest due job first;
- * - `FOR UPDATE SKIP LOCKED` passes over a row another transaction holds instead of waiting for it,
- *   and only the first account that yields a row is locked (the accounts are ordered beforehand).
- * The transaction-scoped advisory lock serializes claimers of one queue (each claim is a few
- * milliseconds), so the statement's snapshot sees every earlier claim and the per-account limit is
- * exact across instances. Returns null when nothing is claimable now.
+ * The groups of a lane that have queued jobs — (account, fair key) — found by a skip scan of the
+ * (queue, lane, state, account, fair key, run_at, id) index: one index probe per group, however many
+ * jobs each group has queued, so a backlog of tens of thousands costs no more to claim from than ten.
  */
-export async function claimJob(db: Db, options: { queue: string; owner: string; accountLimit: number; leaseMs: number }): Promise<ClaimedJob | null> {
+const QUEUED_GROUPS = `groups AS (
+    (SELECT j.account_type, j.account_id, j.fair_key FROM jobs j
+      WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued'
+      ORDER BY j.account_type, j.account_id, j.fair_key LIMIT 1)
+    UNION ALL
+    SELECT n.account_type, n.account_id, n.fair_key FROM groups g
+     CROSS JOIN LATERAL (
+       SELECT j.account_type, j.account_id, j.fair_key FROM jobs j
+        WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued'
+          AND (j.account_type, j.account_id, j.fair_key) > (g.account_type, g.account_id, g.fair_key)
+        ORDER BY j.account_type, j.account_id, j.fair_key LIMIT 1) n
+  )`;
+
+/** Running under a live lease in the lane: bounded by its slots times the instances. */
+const LIVE = `live AS MATERIALIZED (
+    SELECT account_type, account_id, fair_key FROM jobs
+     WHERE queue = $1 AND lane = $2 AND state = 'running' AND lease_expires_at > now()
+  )`;
+
+/**
+ * The claim of due jobs ($1 queue, $2 lane, $3 owner, $4 lease ms, $5 account limit, $6 group limit or
+ * null, $7 how many); exported so a test can EXPLAIN it against a long lane.
+ */
+export const CLAIM_DUE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
+       due AS MATERIALIZED (
+         SELECT g.account_type, g.account_id, g.fair_key,
+                (SELECT max(r.claimed_at) FROM jobs r
+                  WHERE r.queue = $1 AND r.lane = $2 AND r.account_type = g.account_type AND r.account_id = g.account_id
+                    AND r.fair_key = g.fair_key) AS last_turn,
+                $5 - (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) AS account_room
+           FROM groups g
+          WHERE NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key AND h.until > now())
+            AND EXISTS (SELECT 1 FROM jobs d
+                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
+                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now())
+            AND ($6::int IS NULL OR (SELECT count(*) FROM live l
+                                      WHERE l.account_type = g.account_type AND l.account_id = g.account_id AND l.fair_key = g.fair_key) < $6::int)
+       ), chosen AS (
+         SELECT r.* FROM (
+           SELECT d.*, row_number() OVER (PARTITION BY d.account_type, d.account_id ORDER BY d.last_turn ASC NULLS FIRST, d.fair_key) AS nth
+             FROM due d) r
+          WHERE r.nth <= r.account_room
+          ORDER BY r.last_turn ASC NULLS FIRST, r.account_type, r.account_id, r.fair_key
+          LIMIT $7
+       ), picked AS (
+         SELECT next.id FROM chosen c
+          CROSS JOIN LATERAL (
+            SELECT j.id FROM jobs j
+             WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.account_type = c.account_type
+               AND j.account_id = c.account_id AND j.fair_key = c.fair_key AND j.run_at <= now()
+             ORDER BY j.run_at, j.id
+             LIMIT 1
+             FOR UPDATE SKIP LOCKED) next
+       )
+       UPDATE jobs SET ${TAKE_LEASE} FROM picked WHERE jobs.id = picked.id
+       RETURNING ${CLAIMED_COLUMNS}`;
+
+export interface ClaimOptions {
+  queue: string;
+  /** The lane to claim from (default `interactive`). */
+  lane?: string;
+  owner: string;
+  /** Jobs of one account running at once in this lane, across instances. */
+  accountLimit: number;
+  /** Jobs of one fair key (a delivery's endpoint) running at once, across instances; null: no limit. */
+  groupLimit?: number | null;
+  leaseMs: number;
+}
+
+/**
+ * Claims up to `limit` jobs of one lane in two statements, fairly:
+ * - first any job whose holder's lease lapsed (a takeover), oldest lapse first;
+ * - then groups (account, fair key) with a due job, under the account's and the group's running
+ *   limits, round-robin: the group whose last turn is oldest (never claimed first); at most one job per
+ *   group per call, and no more per account than its room under the limit;
+ * - within a group, the earliest due job first (so an endpoint receives its backlog in order);
+ * - `FOR UPDATE SKIP LOCKED` passes over a row another transaction holds instead of waiting for it.
+ * The transaction-scoped advisory lock serializes claimers of one lane of one queue (each claim is a
+ * few milliseconds), so the statement's snapshot sees every earlier claim and the limits are exact
+ * across instances; lanes never wait for each other's claims.
+ */
+export async function claimJobs(db: Db, options: ClaimOptions & { limit: number }): Promise<ClaimedJob[]> {
+  const lane = options.lane ?? 'interactive';
+  if (options.limit <= 0) return [];
   const rows = await db.$transaction(async (tx) => {
     // A claimer frozen while holding the lock is ended by the idle-transaction timeout; meanwhile
     // the others give up after 2 s and try again, instead of piling up on the connection pool.
     await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '2s'`);
-    await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext('jobs:' || $1))) AS locked`, options.queue);
-    return tx.$queryRawUnsafe<
-      { id: string; kind: string; account_type: string; account_id: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; steps: Record<string, unknown> }[]
-    >(
-      `WITH accounts AS MATERIALIZED (
-         SELECT c.account_type, c.account_id
-           FROM (SELECT DISTINCT j.account_type, j.account_id FROM jobs j WHERE j.queue = $1 AND ${CLAIMABLE}) c
-          WHERE (SELECT count(*) FROM jobs r
-                  WHERE r.queue = $1 AND r.account_type = c.account_type AND r.account_id = c.account_id
-                    AND r.state = 'running' AND r.lease_expires_at > now()) < $3
-          ORDER BY (SELECT max(r.claimed_at) FROM jobs r
-                     WHERE r.queue = $1 AND r.account_type = c.account_type AND r.account_id = c.account_id) ASC NULLS FIRST,
-                   c.account_type, c.account_id
-       ), picked AS (
-         SELECT next.id
-           FROM accounts a
-          CROSS JOIN LATERAL (
-            SELECT j.id FROM jobs j
-             WHERE j.queue = $1 AND j.account_type = a.account_type AND j.account_id = a.account_id AND ${CLAIMABLE}
-             ORDER BY j.run_at, j.id
-             LIMIT 1
-             FOR UPDATE SKIP LOCKED) next
-          LIMIT 1
+    await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext('jobs:' || $1 || ':' || $2))) AS locked`, options.queue, lane);
+    const taken = await tx.$queryRawUnsafe<ClaimedRow[]>(
+      `WITH lapsed AS (
+         SELECT id FROM jobs
+          WHERE queue = $1 AND lane = $2 AND state = 'running' AND lease_expires_at <= now()
+          ORDER BY lease_expires_at LIMIT $5 FOR UPDATE SKIP LOCKED
        )
-       UPDATE jobs
-          SET state = 'running', lease_owner = $2, lease_expires_at = now() + $4 * interval '1 millisecond',
-              attempts = jobs.attempts + 1, claimed_at = now(), updated_at = now()
-         FROM picked
-        WHERE jobs.id = picked.id
-       RETURNING jobs.id, jobs.kind, jobs.account_type, jobs.account_id, jobs.payload, jobs.attempts, jobs.max_attempts, jobs.steps`,
+       UPDATE jobs SET ${TAKE_LEASE} FROM lapsed WHERE jobs.id = lapsed.id
+       RETURNING ${CLAIMED_COLUMNS}`,
       options.queue,
+      lane,
       options.owner,
-      options.accountLimit,
       options.leaseMs,
+      options.limit,
     );
+    const room = options.limit - taken.length;
+    if (room <= 0) return taken;
+    const fresh = await tx.$queryRawUnsafe<ClaimedRow[]>(
+      CLAIM_DUE_SQL,
+      options.queue,
+      lane,
+      options.owner,
+      options.leaseMs,
+      options.accountLimit,
+      options.groupLimit ?? null,
+      room,
+    );
+    return [...taken, ...fresh];
   });
-  const row = rows[0];
-  if (!row) return null;
-  return {
+  return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
+    lane: row.lane,
+    fairKey: row.fair_key,
     accountType: row.account_type,
     accountId: row.account_id,
     payload: row.payload,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
     steps: row.steps ?? {},
-  };
+  }));
+}
+
+/** One job (see claimJobs), or null when nothing in the lane is claimable now. */
+export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJob | null> {
+  return (await claimJobs(db, { ...options, limit: 1 }))[0] ?? null;
 }
 
 /** Extends the leases this instance holds; returns the ids it still holds (a missing one was lost). */
@@ -172,6 +265,32 @@ export async function retryJob(db: Db, id: string, owner: string, delayMs: numbe
   return count > 0;
 }
 
+/** Holds a lane's group until `until` (null: releases it); see JobRunner.hold. */
+export async function holdGroup(tx: JobWriter, lane: string, fairKey: string, until: Date | null): Promise<void> {
+  if (until === null) {
+    await tx.$executeRawUnsafe(`DELETE FROM job_holds WHERE lane = $1 AND fair_key = $2`, lane, fairKey);
+    return;
+  }
+  await tx.$executeRawUnsafe(
+    `INSERT INTO job_holds (lane, fair_key, until) VALUES ($1, $2, $3::timestamptz)
+     ON CONFLICT (lane, fair_key) DO UPDATE SET until = EXCLUDED.until`,
+    lane,
+    fairKey,
+    until,
+  );
+}
+
+/** Back in the queue in its place (run_at kept), not charged as an attempt: its group is held (PostponeJob). */
+export async function postponeJob(db: Db, id: string, owner: string): Promise<boolean> {
+  const count = await db.$executeRawUnsafe(
+    `UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL, attempts = greatest(attempts - 1, 0), updated_at = now()
+      WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+    id,
+    owner,
+  );
+  return count > 0;
+}
+
 /** Graceful release (shutdown): due at once for any instance, and the claim is not charged as an attempt. */
 export async function releaseJobs(db: Db, owner: string, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
@@ -185,41 +304,95 @@ export async function releaseJobs(db: Db, owner: string, ids: string[]): Promise
 }
 
 /**
- * When something in the queue next becomes claimable without a notification, in milliseconds from
- * now (null: nothing pending): the earliest queued job of an account under its limit, and the
- * earliest lapsing lease held by another instance. A job that fell due between the claim and this
- * query counts (0: claim again at once) — leaving it out made a retry due a millisecond after the
- * claim wait for the backstop poll. A due job of an account at its limit does not count: the job
- * that frees the slot wakes every claimer when it ends.
+ * When something in the lane next becomes claimable without a notification, in milliseconds from
+ * now (null: nothing pending): the earliest queued job of a group under its limits, and the earliest
+ * lapsing lease held by another instance. A job that fell due between the claim and this query
+ * counts (0: claim again at once) — leaving it out made a retry due a millisecond after the claim
+ * wait for the backstop poll. A due job of a group at its limit does not count: the job that frees
+ * the slot wakes every claimer when it ends. Walks the groups like claimJobs: O(groups), not O(jobs).
  */
-export async function nextWakeInMs(db: Db, queue: string, owner: string, accountLimit: number): Promise<number | null> {
+export async function nextWakeInMs(
+  db: Db,
+  queue: string,
+  owner: string,
+  accountLimit: number,
+  lane: string = 'interactive',
+  groupLimit: number | null = null,
+): Promise<number | null> {
   const rows = await db.$queryRawUnsafe<{ ms: number | null }[]>(
-    `WITH full_accounts AS (
-       SELECT account_type, account_id FROM jobs
-        WHERE queue = $1 AND state = 'running' AND lease_expires_at > now()
-        GROUP BY account_type, account_id HAVING count(*) >= $3
+    `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
+     firsts AS (
+       SELECT greatest((SELECT min(d.run_at) FROM jobs d
+                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
+                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key),
+                       (SELECT h.until FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key)) AS run_at,
+              (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) >= $4
+                OR ($5::int IS NOT NULL AND (SELECT count(*) FROM live l WHERE l.account_type = g.account_type
+                                               AND l.account_id = g.account_id AND l.fair_key = g.fair_key) >= $5::int) AS is_full
+         FROM groups g
      )
      SELECT (extract(epoch FROM least(
-              min(j.run_at) FILTER (WHERE j.state = 'queued' AND (j.run_at > now() OR f.account_id IS NULL)),
-              min(j.lease_expires_at) FILTER (WHERE j.state = 'running' AND j.lease_owner IS DISTINCT FROM $2)) - now()) * 1000)::float8 AS ms
-       FROM jobs j
-       LEFT JOIN full_accounts f ON f.account_type = j.account_type AND f.account_id = j.account_id
-      WHERE j.queue = $1 AND j.state IN ('queued', 'running')`,
+              (SELECT min(f.run_at) FROM firsts f WHERE f.run_at > now() OR NOT f.is_full),
+              (SELECT min(j.lease_expires_at) FROM jobs j
+                WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'running' AND j.lease_owner IS DISTINCT FROM $3)) - now()) * 1000)::float8 AS ms`,
     queue,
+    lane,
     owner,
     accountLimit,
+    groupLimit,
   );
   const ms = rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, ms);
 }
 
-/** Jobs due now or running (under any lease) in the queue: what `idle()` waits for. */
-export async function pendingJobCount(db: Db, queue: string): Promise<number> {
+/** Jobs due now or running (under any lease) in the queue, or in one lane of it: what `idle()` waits for. */
+export async function pendingJobCount(db: Db, queue: string, lane?: string): Promise<number> {
   const rows = await db.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM jobs WHERE queue = $1 AND ((state = 'queued' AND run_at <= now()) OR state = 'running')`,
+    `SELECT count(*)::int AS n FROM jobs
+      WHERE queue = $1 AND ($2::text IS NULL OR lane = $2) AND ((state = 'queued' AND run_at <= now()) OR state = 'running')`,
     queue,
+    lane ?? null,
   );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * Deletes ended jobs (`succeeded`, and `failed` ones) finished more than `olderThanMs` ago, at most
+ * `limit` per call, oldest first: run on a schedule so the table holds the live work plus a short
+ * history, not every job ever run. Returns how many it deleted.
+ */
+export async function sweepFinishedJobs(db: Db, options: { succeededOlderThanMs: number; failedOlderThanMs: number; limit: number }): Promise<number> {
+  return db.$executeRawUnsafe(
+    `DELETE FROM jobs WHERE id IN (
+       SELECT id FROM jobs
+        WHERE (state = 'succeeded' AND finished_at < now() - $1 * interval '1 millisecond')
+           OR (state = 'failed' AND finished_at < now() - $2 * interval '1 millisecond')
+        LIMIT $3)`,
+    options.succeededOlderThanMs,
+    options.failedOlderThanMs,
+    options.limit,
+  );
+}
+
+export interface LaneDepth {
+  lane: string;
+  queued: number;
+  /** Queued and due now: waiting for a slot. */
+  due: number;
+  running: number;
+}
+
+/** What waits and runs in each lane (operator view and metrics); read-only. */
+export async function laneDepths(db: Db, queue?: string): Promise<LaneDepth[]> {
+  const rows = await db.$queryRawUnsafe<{ lane: string; queued: number; due: number; running: number }[]>(
+    `SELECT lane, count(*) FILTER (WHERE state = 'queued')::int AS queued,
+            count(*) FILTER (WHERE state = 'queued' AND run_at <= now())::int AS due,
+            count(*) FILTER (WHERE state = 'running')::int AS running
+       FROM jobs WHERE state IN ('queued', 'running') AND ($1::text IS NULL OR queue = $1)
+      GROUP BY lane ORDER BY lane`,
+    queue ?? null,
+  );
+  return rows;
 }
 
 /** Inngest reports back: the run ended. Keyed by job id only (Inngest holds no lease here). */
@@ -237,6 +410,7 @@ export async function settleDispatchedJob(db: Db, id: string, state: 'succeeded'
 export interface JobListing {
   id: string;
   queue: string;
+  lane: string;
   kind: string;
   account: string;
   state: JobState;
@@ -263,6 +437,7 @@ export async function listJobs(db: Db, options: { states?: JobState[]; queue?: s
   return rows.map((row) => ({
     id: row.id,
     queue: row.queue,
+    lane: row.lane,
     kind: row.kind,
     account: `${row.accountType}:${row.accountId}`,
     state: row.state,

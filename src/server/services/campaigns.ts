@@ -6,7 +6,7 @@ import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, emptyPatch, fieldError, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from '../db/unique-violation';
-import { emitEvents, EVENT_BASE_URL } from './webhook-events';
+import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Campaign as CampaignRow, Prisma } from '../../generated/prisma/client';
 
 /** Value sets of the campaign's enumerated fields (the contract shows one value of most). */
@@ -202,7 +202,8 @@ function publicReportSlug(): string {
 }
 
 /** A new campaign owned by the key's subject: status active, CPMs 0 unless given, report disabled. */
-export async function createCampaign(db: Db, owner: Owner, fields: CampaignFields & { name: string }): Promise<CampaignWithSummary> {
+export async function createCampaign(app: EventApp, owner: Owner, fields: CampaignFields & { name: string }): Promise<CampaignWithSummary> {
+  const { db } = app;
   if (fields.starts_at && fields.ends_at && new Date(fields.ends_at) < new Date(fields.starts_at)) {
     throw endsBeforeStarts(fields.starts_at, fields.ends_at);
   }
@@ -222,7 +223,7 @@ export async function createCampaign(db: Db, owner: Owner, fields: CampaignField
           },
         });
         const campaign = await withSummary(tx, row);
-        await emitEvents(tx, owner, [{ type: 'campaign.created', data: campaignView(campaign, EVENT_BASE_URL) }]);
+        await emitEvents(app.jobs, tx, owner, [{ type: 'campaign.created', data: campaignView(campaign, EVENT_BASE_URL) }]);
         await invalidateSharePages(tx, [`campaign:${row.id}`]);
         return campaign;
       });
@@ -239,12 +240,13 @@ export async function createCampaign(db: Db, owner: Owner, fields: CampaignField
  * end before the start.
  */
 export async function updateCampaign(
-  db: Db,
+  app: EventApp,
   owner: Owner,
   campaignId: string,
   patch: CampaignFields & Partial<Record<UnsupportedPatchField, unknown>>,
   options: { expectedUpdatedAt?: Date } = {},
 ): Promise<CampaignWithSummary> {
+  const { db } = app;
   const unsupported = (Object.keys(UNSUPPORTED_PATCH_FIELDS) as UnsupportedPatchField[]).filter((f) => Object.hasOwn(patch, f));
   if (unsupported.length > 0) {
     const errors: FieldError[] = unsupported.map((f) => ({
@@ -282,7 +284,7 @@ export async function updateCampaign(
       throw new ApiError('conflict', 'The campaign changed while this request was being applied; retry it.');
     }
     const campaign = await withSummary(tx, row);
-    await emitEvents(tx, owner, [{ type: 'campaign.updated', data: campaignView(campaign, EVENT_BASE_URL) }]);
+    await emitEvents(app.jobs, tx, owner, [{ type: 'campaign.updated', data: campaignView(campaign, EVENT_BASE_URL) }]);
     await invalidateSharePages(tx, [`campaign:${row.id}`]);
     return campaign;
   });

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
 import { defaultKitData, mediaKitView } from './media-kits';
 import { creatorView } from './creator-view';
-import { emitEvents, EVENT_BASE_URL } from './webhook-events';
+import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import { inlineStep, type JobRunner, type JobStep } from '../domain/jobs';
 import { insertRows } from '../db/bulk-insert';
 import { MAX_IMPORT_BYTES, parseRosterCsv, validateImportRow, type CsvRow } from './csv-roster';
@@ -117,7 +117,8 @@ export async function startCreatorImport(db: Db, importId: string): Promise<{ ch
   return { chunks: Math.ceil(current.total / IMPORT_CHUNK_SIZE) };
 }
 
-async function processRow(db: Db, agencyId: string, row: CreatorImportRow): Promise<void> {
+async function processRow(app: EventApp, agencyId: string, row: CreatorImportRow): Promise<void> {
+  const { db } = app;
   const { input, errors } = validateImportRow(row.input as CsvRow);
   if (!input) {
     await db.creatorImportRow.updateMany({ where: { id: row.id, status: 'pending' }, data: { status: 'failed', errors } });
@@ -125,7 +126,7 @@ async function processRow(db: Db, agencyId: string, row: CreatorImportRow): Prom
   }
   const planned = plannedIdsFor(row);
   try {
-    const result = await addCreatorToRoster(db, { agencyId, input, source: 'import', planned });
+    const result = await addCreatorToRoster(app, { agencyId, input, source: 'import', planned });
     const createdByRow = result.creator.id === planned.creatorId;
     const socialIds = result.creator.socials.filter((s) => s.id === planned.socialId(s.identity)).map((s) => s.id);
     await db.creatorImportRow.updateMany({
@@ -173,7 +174,8 @@ interface RowOutcome {
  * account, default media kit and row result written in one transaction. Rows are classified in
  * order, so a later row of the chunk matches an earlier one's identities exactly as row-by-row would.
  */
-async function processChunkInBatch(db: Db, importId: string, agencyId: string, rows: CreatorImportRow[]): Promise<void> {
+async function processChunkInBatch(app: EventApp, importId: string, agencyId: string, rows: CreatorImportRow[]): Promise<void> {
+  const { db } = app;
   const owner = { type: 'agency' as const, id: agencyId };
   const prepared = rows.map((row) => {
     const { input, errors } = validateImportRow(row.input as CsvRow);
@@ -257,7 +259,7 @@ async function processChunkInBatch(db: Db, importId: string, agencyId: string, r
     const kitOf = new Map(kits.map((k) => [k.creator_id, k.id]));
     // creator.created (and its default kit's media_kit.created) for each creator this chunk added.
     const createdIds = newCreators.map((c) => c.id);
-    await emitEvents(tx, owner, async () => {
+    await emitEvents(app.jobs, tx, owner, async () => {
       const [creators, newKits] = await Promise.all([
         tx.creator.findMany({ where: { id: { in: createdIds } }, include: { socials: { orderBy: { id: 'asc' } } }, orderBy: { id: 'asc' } }),
         tx.mediaKit.findMany({ where: { defaultKey: { in: createdIds.map((id) => `agency:${agencyId}:${id}`) } } }),
@@ -280,7 +282,8 @@ async function processChunkInBatch(db: Db, importId: string, agencyId: string, r
 }
 
 /** Step 2…n: the rows of one chunk that are still pending, in row order. */
-export async function processCreatorImportChunk(db: Db, importId: string, chunk: number): Promise<{ processed: number }> {
+export async function processCreatorImportChunk(app: EventApp, importId: string, chunk: number): Promise<{ processed: number }> {
+  const { db } = app;
   const creatorImport = await db.creatorImport.findUnique({ where: { id: importId }, select: { agencyId: true } });
   if (!creatorImport) throw new Error(`creator import ${importId} does not exist`);
   const rows = await db.creatorImportRow.findMany({
@@ -288,39 +291,41 @@ export async function processCreatorImportChunk(db: Db, importId: string, chunk:
     orderBy: { rowNumber: 'asc' },
   });
   try {
-    await processChunkInBatch(db, importId, creatorImport.agencyId, rows);
+    await processChunkInBatch(app, importId, creatorImport.agencyId, rows);
   } catch (error) {
     // A concurrent POST /creators took an identity between the lookup and the insert: settle this
     // chunk row by row, which retries each row against the unique constraints.
     if (!isUniqueViolation(error)) throw error;
-    for (const row of rows) await processRow(db, creatorImport.agencyId, row);
+    for (const row of rows) await processRow(app, creatorImport.agencyId, row);
   }
   await recountProgress(db, importId);
   return { processed: rows.length };
 }
 
 /** Last step: completed, and the file may be imported again. */
-export async function completeCreatorImport(db: Db, importId: string): Promise<void> {
+export async function completeCreatorImport(app: EventApp, importId: string): Promise<void> {
+  const { db } = app;
   await recountProgress(db, importId);
   await db.$transaction(async (tx) => {
     const ended = await tx.creatorImport.updateMany({
       where: { id: importId, status: { in: ['queued', 'processing'] } },
       data: { status: 'completed', completedAt: new Date(), activeKey: null },
     });
-    if (ended.count > 0) await emitImportEnded(tx, importId, 'creator_import.completed');
+    if (ended.count > 0) await emitImportEnded(app.jobs, tx, importId, 'creator_import.completed');
   });
 }
 
 /** The import as GET /creator-imports/{id} returns it, in the event that says it ended. */
-async function emitImportEnded(tx: Prisma.TransactionClient, importId: string, type: 'creator_import.completed' | 'creator_import.failed'): Promise<void> {
+async function emitImportEnded(jobs: EventApp['jobs'], tx: Prisma.TransactionClient, importId: string, type: 'creator_import.completed' | 'creator_import.failed'): Promise<void> {
   const row = await tx.creatorImport.findUniqueOrThrow({ where: { id: importId } });
-  await emitEvents(tx, { type: 'agency', id: row.agencyId }, async () => {
+  await emitEvents(jobs, tx, { type: 'agency', id: row.agencyId }, async () => {
     const rows = await tx.creatorImportRow.findMany({ where: { importId }, orderBy: { rowNumber: 'asc' } });
     return [{ type, data: creatorImportView({ ...row, rows }) }];
   });
 }
 
-export async function failCreatorImport(db: Db, importId: string, reason: string): Promise<void> {
+export async function failCreatorImport(app: EventApp, importId: string, reason: string): Promise<void> {
+  const { db } = app;
   await db.creatorImportRow.updateMany({ where: { importId, status: 'pending' }, data: { status: 'failed', errors: [reason] } });
   await recountProgress(db, importId);
   await db.$transaction(async (tx) => {
@@ -328,7 +333,7 @@ export async function failCreatorImport(db: Db, importId: string, reason: string
       where: { id: importId, status: { in: ['queued', 'processing'] } },
       data: { status: 'failed', completedAt: new Date(), activeKey: null },
     });
-    if (ended.count > 0) await emitImportEnded(tx, importId, 'creator_import.failed');
+    if (ended.count > 0) await emitImportEnded(app.jobs, tx, importId, 'creator_import.failed');
   });
 }
 
@@ -336,12 +341,13 @@ export async function failCreatorImport(db: Db, importId: string, reason: string
  * The whole import as steps: `start`, one `chunk-<n>` per 50 rows, `complete`. In process each step
  * just runs; on Inngest each is a memoized `step.run`, so a retry resumes after the last finished step.
  */
-export async function runCreatorImport(db: Db, importId: string, step: JobStep = inlineStep): Promise<void> {
+export async function runCreatorImport(app: EventApp, importId: string, step: JobStep = inlineStep): Promise<void> {
+  const { db } = app;
   const { chunks } = await step.run('start', () => startCreatorImport(db, importId));
   for (let chunk = 0; chunk < chunks; chunk += 1) {
-    await step.run(`chunk-${chunk + 1}`, () => processCreatorImportChunk(db, importId, chunk));
+    await step.run(`chunk-${chunk + 1}`, () => processCreatorImportChunk(app, importId, chunk));
   }
-  await step.run('complete', () => completeCreatorImport(db, importId));
+  await step.run('complete', () => completeCreatorImport(app, importId));
 }
 
 export async function getCreatorImport(db: Db, agencyId: string, importId: string) {

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
 import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kits';
 import { creatorView, type CreatorViewSource } from './creator-view';
-import { emitEvents, EVENT_BASE_URL } from './webhook-events';
+import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Creator, MediaKit, SocialAccount } from '../../generated/prisma/client';
 
 /** Creator input after validation and social normalization (see routers/creators/schemas.ts). */
@@ -77,9 +77,10 @@ function socialRow(creatorId: string, agencyId: string, social: NormalizedSocial
  * retries, finding the winner's creator.
  */
 export async function addCreatorToRoster(
-  db: Db,
+  app: EventApp,
   params: { agencyId: string; input: CreatorInput; source: 'api' | 'import' | 'ui'; planned?: PlannedIds },
 ): Promise<RosterAddResult> {
+  const { db } = app;
   const { agencyId, input, source, planned } = params;
   // Same identity twice in one request counts once: the input schema's rule, kept for callers that skip it.
   const socials = firstOfEachAccount(input.socials ?? []);
@@ -93,7 +94,7 @@ export async function addCreatorToRoster(
         include: { socials: SOCIALS_ORDER },
       });
       if (mine) {
-        const { kit } = await ensureDefaultMediaKit(db, { type: 'agency', id: agencyId }, mine);
+        const { kit } = await ensureDefaultMediaKit(app, { type: 'agency', id: agencyId }, mine);
         const plannedSocials = new Set(socials.map((s) => planned.socialId(s.identity)));
         return { created: true, creator: mine, mediaKit: kit, socialsAttached: mine.socials.filter((s) => plannedSocials.has(s.id)).length };
       }
@@ -115,9 +116,9 @@ export async function addCreatorToRoster(
     try {
       if (ownerIds.length === 1) {
         const known = new Set(owners.map((o) => o.identity));
-        return await attachToExisting(db, agencyId, ownerIds[0]!, socials.filter((s) => !known.has(s.identity)), planned);
+        return await attachToExisting(app, agencyId, ownerIds[0]!, socials.filter((s) => !known.has(s.identity)), planned);
       }
-      return await createOnRoster(db, agencyId, input, socials, source, planned);
+      return await createOnRoster(app, agencyId, input, socials, source, planned);
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && isUniqueViolation(error)) continue;
       throw error;
@@ -126,13 +127,14 @@ export async function addCreatorToRoster(
 }
 
 async function createOnRoster(
-  db: Db,
+  app: EventApp,
   agencyId: string,
   input: CreatorInput,
   socials: NormalizedSocial[],
   source: 'api' | 'import' | 'ui',
   planned?: PlannedIds,
 ): Promise<RosterAddResult> {
+  const { db } = app;
   return db.$transaction(async (tx) => {
     const creator = await tx.creator.create({
       data: {
@@ -150,7 +152,7 @@ async function createOnRoster(
     const mediaKit = await tx.mediaKit.create({ data: defaultKitData({ type: 'agency', id: agencyId }, creator) });
     await invalidateSharePages(tx, [`agency:${agencyId}`, `creator:${creator.id}`, `media_kit:${mediaKit.id}`]);
     const stored = await tx.socialAccount.findMany({ where: { creatorId: creator.id }, ...SOCIALS_ORDER });
-    await emitEvents(tx, { type: 'agency', id: agencyId }, [
+    await emitEvents(app.jobs, tx, { type: 'agency', id: agencyId }, [
       { type: 'creator.created', data: creatorView({ ...creator, socials: stored }) },
       { type: 'media_kit.created', data: mediaKitView(mediaKit, EVENT_BASE_URL) },
     ]);
@@ -159,18 +161,19 @@ async function createOnRoster(
 }
 
 async function attachToExisting(
-  db: Db,
+  app: EventApp,
   agencyId: string,
   creatorId: string,
   missing: NormalizedSocial[],
   planned?: PlannedIds,
 ): Promise<RosterAddResult> {
+  const { db } = app;
   if (missing.length > 0) {
     await db.socialAccount.createMany({ data: missing.map((s) => socialRow(creatorId, agencyId, s, planned)) });
     await invalidateSharePages(db, [`agency:${agencyId}`, `creator:${creatorId}`]);
   }
   const creator = await db.creator.findUniqueOrThrow({ where: { id: creatorId }, include: { socials: SOCIALS_ORDER } });
-  const { kit } = await ensureDefaultMediaKit(db, { type: 'agency', id: agencyId }, creator);
+  const { kit } = await ensureDefaultMediaKit(app, { type: 'agency', id: agencyId }, creator);
   // With planned ids, count what this row attached even if an earlier run of it already did.
   const attached = planned
     ? creator.socials.filter((s) => s.id === planned.socialId(s.identity)).length

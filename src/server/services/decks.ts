@@ -5,7 +5,7 @@ import { ApiError, emptyPatch, notFound, preconditionFailed, type FieldError } f
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugCandidate, slugify } from '../lib/slug';
-import { emitEvents, EVENT_BASE_URL } from './webhook-events';
+import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
 
 /** Value sets of the deck's enumerated fields (the contract shows one value of each). */
@@ -178,7 +178,8 @@ const SLUG_ATTEMPTS = 6;
  * Creates a deck from roster creators, in one transaction with the allowance claim: a refusal
  * (404 creator, 409 slug) rolls the claim back. A generated slug that clashes is retried with a suffix.
  */
-export async function createDeck(db: Db, agencyId: string, fields: DeckFields & { title: string }): Promise<DeckWithCreators> {
+export async function createDeck(app: EventApp, agencyId: string, fields: DeckFields & { title: string }): Promise<DeckWithCreators> {
+  const { db } = app;
   const creatorIds = fields.creator_ids ?? [];
   const passwordHash = fields.password ? await hashDeckPassword(fields.password) : null;
   const base = slugify(fields.title, 'deck');
@@ -200,7 +201,7 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
           include: WITH_CREATORS,
         });
         await invalidateSharePages(tx, [`deck:${deck.id}`]);
-        await emitEvents(tx, { type: 'agency', id: agencyId }, [{ type: 'deck.created', data: deckView(deck, EVENT_BASE_URL) }]);
+        await emitEvents(app.jobs, tx, { type: 'agency', id: agencyId }, [{ type: 'deck.created', data: deckView(deck, EVENT_BASE_URL) }]);
         return deck;
       });
     } catch (error) {
@@ -216,12 +217,13 @@ export async function createDeck(db: Db, agencyId: string, fields: DeckFields & 
  * The deck row is updated first, so concurrent patches of one deck queue on its row lock.
  */
 export async function updateDeck(
-  db: Db,
+  app: EventApp,
   agencyId: string,
   deckId: string,
   fields: DeckFields,
   options: { expectedUpdatedAt?: Date } = {},
 ): Promise<DeckWithCreators> {
+  const { db } = app;
   if (Object.keys(fields).length === 0) throw emptyPatch();
   if (typeof fields.password === 'string') {
     // 404 before spending a hash on a deck the caller cannot change; the UPDATE below re-checks ownership.
@@ -246,7 +248,7 @@ export async function updateDeck(
         await tx.deckCreator.createMany({ data: fields.creator_ids.map((creatorId, position) => ({ deckId, creatorId, position })) });
       }
       const deck = await tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
-      await emitEvents(tx, { type: 'agency', id: agencyId }, [{ type: 'deck.updated', data: deckView(deck, EVENT_BASE_URL) }]);
+      await emitEvents(app.jobs, tx, { type: 'agency', id: agencyId }, [{ type: 'deck.updated', data: deckView(deck, EVENT_BASE_URL) }]);
       await invalidateSharePages(tx, [`deck:${deckId}`]);
       return deck;
     });

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { newObjectId } from '../lib/object-id';
 import { normalizeSocial, type NormalizedSocial, type SocialPlatformInput } from '../lib/social-identity';
 import { createCampaign } from './campaigns';
+import type { EventApp } from './webhook-events';
 import { addCreatorToRoster } from './creators';
 import { createDeck } from './decks';
 import { createLinkInBioPage } from './link-in-bio';
@@ -41,7 +42,8 @@ async function setFollowers(db: Db, creatorId: string, followers: Partial<Record
   }
 }
 
-export async function seedDemoShowcase(db: Db, agencyId: string, creatorId: string): Promise<void> {
+export async function seedDemoShowcase(app: EventApp, agencyId: string, creatorId: string): Promise<void> {
+  const { db } = app;
   for (const opportunity of DEMO_OPPORTUNITIES) await createOpportunity(db, opportunity);
 
   const roster = [
@@ -51,7 +53,7 @@ export async function seedDemoShowcase(db: Db, agencyId: string, creatorId: stri
   ];
   const members: { creatorId: string; kitId: string }[] = [];
   for (const person of roster) {
-    const { creator, mediaKit } = await addCreatorToRoster(db, {
+    const { creator, mediaKit } = await addCreatorToRoster(app, {
       agencyId,
       source: 'api',
       input: { display_name: person.display_name, country: person.country, languages: person.languages, tags: person.tags, socials: socials(person.socials) },
@@ -60,14 +62,14 @@ export async function seedDemoShowcase(db: Db, agencyId: string, creatorId: stri
     await db.mediaKit.update({ where: { id: mediaKit.id }, data: { headline: `${person.tags.join(' · ')} creator`, bio: `${person.display_name} creates ${person.tags.join(' and ')} content.` } });
     members.push({ creatorId: creator.id, kitId: mediaKit.id });
   }
-  const deck = await createDeck(db, agencyId, {
+  const deck = await createDeck(app, agencyId, {
     title: 'Demo roster: spring 2026',
     bio: 'Three creators for fitness, travel and food campaigns.',
     creator_ids: members.map((m) => m.creatorId),
     tags: ['fitness', 'travel', 'food'],
     contact_email: 'demo-agency@example.com',
   });
-  const campaign = await createCampaign(db, { type: 'agency', id: agencyId }, { name: 'Peak Protein launch', description: 'Four weeks of launch content.', cpm: { instagram: 12, tiktok: 8 } });
+  const campaign = await createCampaign(app, { type: 'agency', id: agencyId }, { name: 'Peak Protein launch', description: 'Four weeks of launch content.', cpm: { instagram: 12, tiktok: 8 } });
   await db.campaign.update({ where: { id: campaign.id }, data: { publicReportEnabled: true } });
   const posts = [
     { creatorId: members[0]!.creatorId, platform: 'instagram', url: 'https://www.instagram.com/p/demo1', views: 42_000, impressions: 61_000, engagements: 3_900 },
@@ -85,7 +87,7 @@ export async function seedDemoShowcase(db: Db, agencyId: string, creatorId: stri
       });
     }
   }
-  const page = await createLinkInBioPage(db, creatorId, {
+  const page = await createLinkInBioPage(app, creatorId, {
     slug: 'demo-creator',
     username: 'democreator',
     bio: 'Trail runs, travel notes and the gear I actually use.',

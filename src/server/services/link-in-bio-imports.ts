@@ -10,7 +10,7 @@ import { LINK_IN_BIO_LIMITS, urlProblem, type NewBlockInput } from './link-in-bi
 import { linkInBioPageView } from './link-in-bio-view';
 import { newBlockRows, readPage, withPageLock } from './link-in-bio';
 import type { LinkInBioImport, Prisma } from '../../generated/prisma/client';
-import { emitEvents, EVENT_BASE_URL, type NewEvent } from './webhook-events';
+import { emitEvents, EVENT_BASE_URL, type EventApp, type NewEvent } from './webhook-events';
 import { unstorableTextProblem } from '../lib/storable-text';
 
 /**
@@ -24,7 +24,7 @@ export const LINK_IN_BIO_IMPORT_EVENT = 'link-in-bio/import.requested';
 export const LINK_IN_BIO_IMPORT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type LinkInBioImportStatus = (typeof LINK_IN_BIO_IMPORT_STATUSES)[number];
 
-type ImportServices = Pick<AppServices, 'db' | 'config' | 'logger'>;
+type ImportServices = Pick<AppServices, 'db' | 'config' | 'logger'> & EventApp;
 
 
 export function importFetchOptions(config: Pick<AppServices['config'], 'fetchAllowPrivateNetworks' | 'publicBaseUrl'>) {
@@ -117,8 +117,8 @@ async function fetchSource(app: ImportServices, importId: string, sourceUrl: str
 }
 
 /** Step 3: append what is new, within the page's block bound, and finish the import, in one transaction. */
-async function applyImport(db: Db, importId: string, claim: { pageId: string; sourceUrl: string }, outcome: { items: ExtractedItem[]; dropped: number }): Promise<void> {
-  await withPageLock(db, { pageId: claim.pageId }, async (tx, pageId) => {
+async function applyImport(app: EventApp, importId: string, claim: { pageId: string; sourceUrl: string }, outcome: { items: ExtractedItem[]; dropped: number }): Promise<void> {
+  await withPageLock(app.db, { pageId: claim.pageId }, async (tx, pageId) => {
     const existing = await tx.linkInBioBlock.findMany({ where: { pageId }, select: { clientId: true, position: true } });
     const known = new Set(existing.map((b) => b.clientId));
     const candidates: NewBlockInput[] = outcome.items.map((item) => ({
@@ -149,28 +149,28 @@ async function applyImport(db: Db, importId: string, claim: { pageId: string; so
     if (rows.length > 0) {
       events.push({ type: 'link_in_bio.updated', data: linkInBioPageView(await readPage(tx, pageId), EVENT_BASE_URL) });
     }
-    await emitEvents(tx, { type: 'creator', id: finished.creatorId }, events);
+    await emitEvents(app.jobs, tx, { type: 'creator', id: finished.creatorId }, events);
   });
 }
 
 /** Ends an import `failed` (if it has not ended yet) and emits link_in_bio_import.failed with it. */
-async function endImportFailed(tx: Prisma.TransactionClient, importId: string, error: string): Promise<void> {
+async function endImportFailed(jobs: EventApp['jobs'], tx: Prisma.TransactionClient, importId: string, error: string): Promise<void> {
   const ended = await tx.linkInBioImport.updateMany({
     where: { id: importId, status: { in: ['queued', 'processing'] } },
     data: { status: 'failed', errors: [error], completedAt: new Date() },
   });
   if (ended.count === 0) return;
   const row = await tx.linkInBioImport.findUniqueOrThrow({ where: { id: importId } });
-  await emitEvents(tx, { type: 'creator', id: row.creatorId }, [{ type: 'link_in_bio_import.failed', data: linkInBioImportView(row) }]);
+  await emitEvents(jobs, tx, { type: 'creator', id: row.creatorId }, [{ type: 'link_in_bio_import.failed', data: linkInBioImportView(row) }]);
 }
 
-async function failImport(db: Db, importId: string, error: string): Promise<void> {
-  await db.$transaction((tx) => endImportFailed(tx, importId, error));
+async function failImport(app: EventApp, importId: string, error: string): Promise<void> {
+  await app.db.$transaction((tx) => endImportFailed(app.jobs, tx, importId, error));
 }
 
 /** The job gave up (Inngest ran out of retries, or the in-process run threw): end it `failed` unless it already ended. */
-export async function abandonLinkInBioImport(db: Db, importId: string, error: string): Promise<void> {
-  await db.$transaction((tx) => endImportFailed(tx, importId, error));
+export async function abandonLinkInBioImport(app: EventApp, importId: string, error: string): Promise<void> {
+  await failImport(app, importId, error);
 }
 
 /** The job: claim → fetch → apply (or fail). Each step is a plain function the step runner sequences. */
@@ -179,16 +179,16 @@ export async function runLinkInBioImport(app: ImportServices, importId: string, 
   if (!claim) return;
   const outcome = await step.run('fetch', () => fetchSource(app, importId, claim.sourceUrl));
   if (!outcome.ok) {
-    await step.run('fail', () => failImport(app.db, importId, outcome.error));
+    await step.run('fail', () => failImport(app, importId, outcome.error));
     return;
   }
   await step.run('apply', async () => {
     try {
-      await applyImport(app.db, importId, claim, outcome);
+      await applyImport(app, importId, claim, outcome);
     } catch (error) {
       // Never leave an import `processing` forever: report it failed (the blocks were rolled back).
       app.logger.error('link-in-bio import could not be applied', { import_id: importId, error: (error as Error).stack ?? String(error) });
-      await failImport(app.db, importId, 'The links could not be added to your page because of an unexpected error on our side; start the import again.');
+      await failImport(app, importId, 'The links could not be added to your page because of an unexpected error on our side; start the import again.');
     }
   });
 }

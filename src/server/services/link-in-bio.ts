@@ -6,7 +6,7 @@ import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { Prisma } from '../../generated/prisma/client';
-import { emitEvents, EVENT_BASE_URL } from './webhook-events';
+import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import {
   blockContentIssues,
   LINK_IN_BIO_LIMITS,
@@ -219,7 +219,8 @@ export async function getLinkInBioPage(db: Db, creatorId: string): Promise<PageW
 }
 
 /** POST /link-in-bio: the page and its first blocks, in one transaction. */
-export async function createLinkInBioPage(db: Db, creatorId: string, input: CreatePageInput): Promise<PageWithBlocks> {
+export async function createLinkInBioPage(app: EventApp, creatorId: string, input: CreatePageInput): Promise<PageWithBlocks> {
+  const { db } = app;
   try {
     return await db.$transaction(async (tx) => {
       const page = await tx.linkInBioPage.create({
@@ -240,7 +241,7 @@ export async function createLinkInBioPage(db: Db, creatorId: string, input: Crea
       const rows = newBlockRows(page.id, input.blocks ?? [], -1);
       if (rows.length > 0) await tx.linkInBioBlock.createMany({ data: rows });
       const created = await readPage(tx, page.id);
-      await emitEvents(tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.created', data: linkInBioPageView(created, EVENT_BASE_URL) }]);
+      await emitEvents(app.jobs, tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.created', data: linkInBioPageView(created, EVENT_BASE_URL) }]);
       await invalidateSharePages(tx, [`link_in_bio:${page.id}`]);
       return created;
     }, TRANSACTION_OPTIONS);
@@ -251,11 +252,12 @@ export async function createLinkInBioPage(db: Db, creatorId: string, input: Crea
 
 /** PATCH /link-in-bio: supplied page fields, block edits and new blocks, all or nothing. */
 export async function updateLinkInBioPage(
-  db: Db,
+  app: EventApp,
   creatorId: string,
   input: UpdatePageInput,
   options: { expectedUpdatedAt?: Date } = {},
 ): Promise<PageWithBlocks> {
+  const { db } = app;
   if (Object.keys(input).length === 0) throw emptyPatch();
   return withPageLock(
     db,
@@ -273,7 +275,7 @@ export async function updateLinkInBioPage(
       if (changed) await tx.linkInBioPage.update({ where: { id: pageId }, data: { ...data, updatedAt: new Date() } });
       const page = await readPage(tx, pageId);
       // A retried request that changes nothing (blocks it already created) is no new event.
-      if (changed) await emitEvents(tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.updated', data: linkInBioPageView(page, EVENT_BASE_URL) }]);
+      if (changed) await emitEvents(app.jobs, tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.updated', data: linkInBioPageView(page, EVENT_BASE_URL) }]);
       return page;
     },
     input,
@@ -282,15 +284,16 @@ export async function updateLinkInBioPage(
 
 /** POST /link-in-bio/blocks: one block edited (by id) or created (by client_id, retry-safe). */
 export async function saveLinkInBioBlock(
-  db: Db,
+  app: EventApp,
   creatorId: string,
   change: BlockChange & { type: BlockType },
 ): Promise<{ page: PageWithBlocks; blockId: string; created: boolean }> {
+  const { db } = app;
   return withPageLock(db, { creatorId }, async (tx, pageId) => {
     const { results, changed } = await applyBlockChanges(tx, pageId, [change], () => 'body');
     if (changed) await tx.linkInBioPage.update({ where: { id: pageId }, data: { updatedAt: new Date() } });
     const page = await readPage(tx, pageId);
-    if (changed) await emitEvents(tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.updated', data: linkInBioPageView(page, EVENT_BASE_URL) }]);
+    if (changed) await emitEvents(app.jobs, tx, { type: 'creator', id: creatorId }, [{ type: 'link_in_bio.updated', data: linkInBioPageView(page, EVENT_BASE_URL) }]);
     return { page, blockId: results[0]!.id, created: results[0]!.created };
   });
 }

@@ -7,7 +7,7 @@ import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
-import { emitEvents, EVENT_BASE_URL } from './webhook-events';
+import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { MediaKit as MediaKitRow, Prisma } from '../../generated/prisma/client';
 
 /** Built-in templates a media kit can use (GET /media-kit-templates). */
@@ -192,17 +192,18 @@ export function defaultKitData(owner: Owner, creator: { id: string; displayName:
  * Concurrent calls are settled by the unique default_key: the loser reads the winner's row.
  */
 export async function ensureDefaultMediaKit(
-  db: Db,
+  app: EventApp,
   owner: Owner,
   creator: { id: string; displayName: string },
 ): Promise<{ created: boolean; kit: MediaKitRow }> {
+  const { db } = app;
   const defaultKey = defaultKeyOf(owner, creator.id);
   const existing = await db.mediaKit.findUnique({ where: { defaultKey } });
   if (existing) return { created: false, kit: existing };
   try {
     const kit = await db.$transaction(async (tx) => {
       const created = await tx.mediaKit.create({ data: defaultKitData(owner, creator) });
-      await emitEvents(tx, owner, [{ type: 'media_kit.created', data: mediaKitView(created, EVENT_BASE_URL) }]);
+      await emitEvents(app.jobs, tx, owner, [{ type: 'media_kit.created', data: mediaKitView(created, EVENT_BASE_URL) }]);
       await invalidateSharePages(tx, [`media_kit:${created.id}`]);
       return created;
     });
@@ -215,11 +216,12 @@ export async function ensureDefaultMediaKit(
 
 /** A named, non-default kit with initial content (POST /media-kits/new). */
 export async function createMediaKit(
-  db: Db,
+  app: EventApp,
   owner: Owner,
   creatorId: string,
   content: MediaKitContent & { name: string },
 ): Promise<MediaKitRow> {
+  const { db } = app;
   return db.$transaction(async (tx) => {
     const kit = await tx.mediaKit.create({
       data: {
@@ -233,7 +235,7 @@ export async function createMediaKit(
         name: content.name,
       },
     });
-    await emitEvents(tx, owner, [{ type: 'media_kit.created', data: mediaKitView(kit, EVENT_BASE_URL) }]);
+    await emitEvents(app.jobs, tx, owner, [{ type: 'media_kit.created', data: mediaKitView(kit, EVENT_BASE_URL) }]);
     await invalidateSharePages(tx, [`media_kit:${kit.id}`]);
     return kit;
   });
@@ -250,12 +252,13 @@ export async function getOwnedMediaKit(db: Db, owner: Owner, kitId: string): Pro
  * adopts the template's defaults for those fields.
  */
 export async function updateMediaKit(
-  db: Db,
+  app: EventApp,
   owner: Owner,
   kitId: string,
   content: MediaKitContent,
   options: { expectedUpdatedAt?: Date } = {},
 ): Promise<MediaKitRow> {
+  const { db } = app;
   if (Object.keys(content).length === 0) throw emptyPatch();
   const data = contentData(content);
   if (content.template !== undefined) {
@@ -275,7 +278,7 @@ export async function updateMediaKit(
       throw notFound('media kit', kitId);
     }
     const kit = await tx.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
-    await emitEvents(tx, owner, [{ type: 'media_kit.updated', data: mediaKitView(kit, EVENT_BASE_URL) }]);
+    await emitEvents(app.jobs, tx, owner, [{ type: 'media_kit.updated', data: mediaKitView(kit, EVENT_BASE_URL) }]);
     await invalidateSharePages(tx, [`media_kit:${kitId}`]);
     return kit;
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Owner } from '../domain/owner';
 import type { Db } from '../db/database';
-import type { JobRunner } from '../domain/jobs';
+import { PostponeJob, type JobRunner } from '../domain/jobs';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
 import { safePostJson, type SafePostResult } from '../lib/safe-post';
@@ -26,6 +26,24 @@ export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 1
 /** An endpoint whose deliveries all failed for this long is disabled (`disabled_reason: failing`). */
 export const DISABLE_AFTER_FAILING_SECONDS = 5 * 24 * 3600;
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * The circuit breaker per endpoint (backpressure, as Svix and Stripe do): after this many failed
+ * attempts in a row (any deliveries), the circuit opens: nothing is sent to the endpoint for the next
+ * CIRCUIT_OPEN_SECONDS (growing with each failed probe: 1, 5, 15, 30 min, then hourly), its queued
+ * attempts keep their place, and once the time has passed one attempt at a time goes through as the
+ * probe. A probe that succeeds closes the circuit and the backlog drains in order; one that fails opens
+ * it again for longer. A dead endpoint so costs about 10 attempts in its first hour and 1 an hour after,
+ * whatever its backlog, until it is disabled (DISABLE_AFTER_FAILING_SECONDS).
+ */
+export const CIRCUIT_OPENS_AFTER = 5;
+export const CIRCUIT_OPEN_SECONDS = [60, 5 * 60, 15 * 60, 30 * 60, 3600] as const;
+
+/** How long the circuit stays open after `consecutiveFailures` failures in a row (null: it stays closed). */
+export function circuitOpenMs(consecutiveFailures: number, scale: number): number | null {
+  if (consecutiveFailures < CIRCUIT_OPENS_AFTER) return null;
+  const index = Math.min(consecutiveFailures - CIRCUIT_OPENS_AFTER, CIRCUIT_OPEN_SECONDS.length - 1);
+  return Math.round(CIRCUIT_OPEN_SECONDS[index]! * 1000 * scale);
+}
 /** How much of a receiver's answer the delivery log keeps. */
 export const KEPT_RESPONSE_BYTES = 1024;
 
@@ -34,7 +52,7 @@ export interface DeliveryDeps {
   config: Pick<AppConfig, 'fetchAllowPrivateNetworks' | 'publicBaseUrl' | 'webhookRetryScale'>;
   webhookSecrets: SecretBox;
   logger: Logger;
-  jobs: Pick<JobRunner, 'enqueue'>;
+  jobs: Pick<JobRunner, 'enqueue' | 'hold'>;
 }
 
 /** Milliseconds before the next attempt after `failedAttempts` failures, or null when none is left. */
@@ -47,11 +65,13 @@ export function retryDelayMs(failedAttempts: number, scale: number): number | nu
 export async function enqueueDeliveryJob(
   jobs: Pick<JobRunner, 'enqueue'>,
   tx: Prisma.TransactionClient,
-  delivery: { id: string; owner: Owner; token: string; runAt?: Date },
+  delivery: { id: string; endpointId: string; owner: Owner; token: string; runAt?: Date },
 ): Promise<void> {
   await jobs.enqueue(tx, {
     kind: WEBHOOK_DELIVERY_JOB,
     account: delivery.owner,
+    // Deliveries take turns per endpoint (the `deliveries` lane), so one endpoint's backlog never holds up another's.
+    fairKey: delivery.endpointId,
     payload: { deliveryId: delivery.id, token: delivery.token },
     runAt: delivery.runAt,
     maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS,
@@ -71,6 +91,31 @@ export async function abandonDelivery(db: Db, deliveryId: string, token: string)
     where: { id: deliveryId, status: 'pending', jobToken: token },
     data: { status: 'failed', jobToken: null, nextAttemptAt: null, lastError: 'The delivery could not be attempted because of an error on our side; retry it.' },
   });
+}
+
+/**
+ * The circuit's gate before an attempt: while open, the job goes back to its place (PostponeJob) and
+ * the endpoint's group is held; once open time has passed, one attempt takes the probe by moving
+ * `circuit_open_until` past its own timeout (a conditional write: concurrent attempts cannot both win).
+ */
+async function passCircuit(
+  deps: Pick<DeliveryDeps, 'db' | 'jobs'>,
+  endpoint: { id: string; circuitOpenUntil: Date | null },
+  now: Date,
+): Promise<void> {
+  const openUntil = endpoint.circuitOpenUntil;
+  if (!openUntil) return;
+  if (openUntil > now) {
+    await deps.db.$transaction((tx) => deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, openUntil));
+    throw new PostponeJob(openUntil);
+  }
+  const probeUntil = new Date(now.getTime() + DELIVERY_TIMEOUT_MS + 5_000);
+  const probe = await deps.db.webhookEndpoint.updateMany({ where: { id: endpoint.id, circuitOpenUntil: openUntil }, data: { circuitOpenUntil: probeUntil } });
+  if (probe.count === 0) {
+    // Another attempt took the probe: wait for its outcome.
+    await deps.db.$transaction((tx) => deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, probeUntil));
+    throw new PostponeJob(probeUntil);
+  }
 }
 
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'skipped';
@@ -101,6 +146,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
     });
     return 'failed';
   }
+  await passCircuit(deps, endpoint, started);
 
   let result: SafePostResult | null = null;
   let error: SafeFetchError | null = null;
@@ -152,13 +198,24 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
     // A manual retry took the delivery over meanwhile: its job records the outcome from now on.
     if (recorded.count === 0) return;
     if (nextAttemptAt && nextToken) {
-      await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner: { type: endpoint.ownerType, id: endpoint.ownerId }, token: nextToken, runAt: nextAttemptAt });
+      await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, endpointId: endpoint.id, owner: { type: endpoint.ownerType, id: endpoint.ownerId }, token: nextToken, runAt: nextAttemptAt });
     }
     if (succeeded) {
-      await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
+      // The probe (or any attempt) got through: the circuit closes and the endpoint's backlog is claimable again.
+      // Nothing to write for a healthy endpoint: a success costs no more writes than before the breaker.
+      if (!endpoint.failingSince && endpoint.consecutiveFailures === 0 && !endpoint.circuitOpenUntil) return;
+      await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null, consecutiveFailures: 0, circuitOpenUntil: null } });
+      if (endpoint.circuitOpenUntil) await deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, null);
       return;
     }
     await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: started } });
+    const counted = await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { consecutiveFailures: { increment: 1 } }, select: { consecutiveFailures: true } });
+    const openMs = circuitOpenMs(counted.consecutiveFailures, config.webhookRetryScale);
+    if (openMs !== null) {
+      const until = new Date(finished.getTime() + openMs);
+      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { circuitOpenUntil: until } });
+      await deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, until);
+    }
     const disabled = await tx.webhookEndpoint.updateMany({
       where: { id: endpoint.id, status: 'enabled', failingSince: { lte: disableBefore } },
       data: { status: 'disabled', disabledReason: 'failing' },

@@ -7,7 +7,7 @@ import { SafeFetchError } from '../lib/safe-fetch';
 import type { SecretBox } from '../lib/secret-box';
 import { newSigningSecret } from '../lib/webhook-signature';
 import type { AppConfig } from '../config';
-import { ALL_EVENTS, emitEvents } from './webhook-events';
+import { ALL_EVENTS, emitEvents, type EventApp } from './webhook-events';
 import { enqueueDeliveryJob, newJobToken } from './webhook-deliveries';
 import type { JobRunner } from '../domain/jobs';
 import type { Prisma, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
@@ -253,18 +253,19 @@ export async function retryWebhookDelivery(
       where: { id: deliveryId },
       data: { status: 'pending', manual: delivery.status !== 'pending', nextAttemptAt: now, jobToken: token },
     });
-    await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, owner, token });
+    await enqueueDeliveryJob(deps.jobs, tx, { id: deliveryId, endpointId, owner, token });
     return tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: WITH_EVENT });
   });
 }
 
 /** Queues a `webhook.test` event to this one endpoint (whatever it subscribes to) and returns its delivery. */
-export async function sendTestEvent(db: Db, owner: Owner, endpointId: string): Promise<DeliveryWithEvent> {
+export async function sendTestEvent(app: EventApp, owner: Owner, endpointId: string): Promise<DeliveryWithEvent> {
+  const { db } = app;
   const endpoint = await findOwned(db, owner, endpointId);
   if (endpoint.status !== 'enabled') throw new ApiError('conflict', 'The endpoint is disabled; enable it (PATCH status: enabled) to send a test event.');
   return db.$transaction(async (tx) => {
     const data = { endpoint_id: endpointId, message: 'A test event from creator-api: your endpoint received it and can verify its signature.' };
-    const { eventIds } = await emitEvents(tx, owner, [{ type: 'webhook.test', data }], endpointId);
+    const { eventIds } = await emitEvents(app.jobs, tx, owner, [{ type: 'webhook.test', data }], endpointId);
     const delivery = await tx.webhookDelivery.findFirst({ where: { endpointId, eventId: eventIds[0] }, include: WITH_EVENT });
     if (!delivery) throw new ApiError('conflict', 'The endpoint was disabled or deleted meanwhile; no test event was sent.');
     return delivery;

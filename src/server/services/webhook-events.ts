@@ -1,5 +1,6 @@
 import type { Owner } from '../domain/owner';
-import { JOBS_CHANNEL } from '../domain/jobs';
+import type { AppServices } from '../domain/app-services';
+import { JOBS_CHANNEL, laneOf, type JobRunner } from '../domain/jobs';
 import { newObjectId } from '../lib/object-id';
 import type { Prisma } from '../../generated/prisma/client';
 
@@ -58,13 +59,10 @@ export const WEBHOOK_DELIVERY_JOB = 'webhooks/delivery.attempt';
 export const DELIVERY_JOB_MAX_ATTEMPTS = 3;
 
 /**
- * The jobs queue this process writes delivery jobs to (JOBS_QUEUE), set once at start by createApp:
- * services emit events with only their transaction at hand, and the queue is process-wide configuration.
+ * What a service that emits events needs: its database, and the job port whose queue the delivery
+ * jobs go to (each app's own runner, so two apps in one process keep their queues apart).
  */
-let deliveryJobQueue = 'default';
-export function setDeliveryJobQueue(queue: string): void {
-  deliveryJobQueue = queue;
-}
+export type EventApp = Pick<AppServices, 'db'> & { jobs: Pick<JobRunner, 'queue'> };
 
 type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
 
@@ -72,11 +70,12 @@ type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawU
  * Writes the outbox: for each event, the event row, one pending delivery per enabled endpoint of
  * `owner` subscribed to its type and the job of its first attempt — in one statement, and only if such
  * an endpoint exists (accounts without webhooks pay one indexed read). Call it with the transaction
- * client of the change; a NOTIFY, delivered on commit, wakes the job runners at once.
+ * client of the change and the app's job port; a NOTIFY, delivered on commit, wakes the job runners at once.
  * `onlyEndpointId` targets one endpoint whatever it subscribes to (the test event). Pass a function
  * instead of the events to build them only when the account has an enabled endpoint.
  */
 export async function emitEvents(
+  jobs: Pick<JobRunner, 'queue'>,
   tx: Executor,
   owner: Owner,
   eventsOrBuild: NewEvent[] | (() => Promise<NewEvent[]>),
@@ -100,9 +99,9 @@ export async function emitEvents(
   const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data } }));
   const rows = await tx.$queryRawUnsafe<{ deliveries: number }[]>(
     `WITH input AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(id text, type text, payload jsonb)
+       SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id text, type text, payload jsonb)) WITH ORDINALITY AS v(id, type, payload, ord)
      ), targets AS (
-       SELECT e.id AS endpoint_id, i.id AS event_id,
+       SELECT e.id AS endpoint_id, i.id AS event_id, i.ord,
               lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0')
                 || substr(md5(random()::text || e.id || i.id), 1, 16) AS delivery_id,
               md5(random()::text || clock_timestamp()::text || e.id || i.id) AS job_token
@@ -119,9 +118,10 @@ export async function emitEvents(
          FROM targets t
        RETURNING id
      ), jobs AS (
-       INSERT INTO jobs (id, queue, kind, account_type, account_id, payload, max_attempts, run_at)
-       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || substr(t.job_token, 1, 16),
-              $5, $6, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
+       INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
+       -- Ids in event order (the claim takes an endpoint's jobs by run_at, then id): an endpoint gets its events in order.
+       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || lpad(to_hex(t.ord), 6, '0') || substr(t.job_token, 1, 10),
+              $5, $6, $8, t.endpoint_id, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
          FROM targets t
        RETURNING id
      )
@@ -130,12 +130,13 @@ export async function emitEvents(
     owner.type,
     owner.id,
     onlyEndpointId ?? null,
-    deliveryJobQueue,
+    jobs.queue,
     WEBHOOK_DELIVERY_JOB,
     DELIVERY_JOB_MAX_ATTEMPTS,
+    laneOf(WEBHOOK_DELIVERY_JOB),
   );
   const deliveries = rows[0]?.deliveries ?? 0;
   // Delivered on commit: wakes the job runners of this queue (see jobs/queue.ts).
-  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, deliveryJobQueue);
+  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, jobs.queue);
   return { eventIds: input.map((event) => event.id), deliveries };
 }

@@ -26,7 +26,7 @@ export const createCampaign = apiProcedure
   .input(createCampaignInput)
   .output(createCampaignOutput)
   .mutation(async ({ ctx, input }) => {
-    const campaign = await createOwnedCampaign(ctx.app.db, ctx.owner, input);
+    const campaign = await createOwnedCampaign(ctx.app, ctx.owner, input);
     ctx.response.status = 201;
     return { data: campaignView(campaign, ctx.app.config.publicBaseUrl) };
   });

@@ -32,6 +32,6 @@ export const updateCampaign = apiProcedure
       view: (campaign) => campaignView(campaign, base),
       output: updateCampaignOutput,
     });
-    const campaign = await updateOwnedCampaign(ctx.app.db, ctx.owner, campaignId, patch, { expectedUpdatedAt });
+    const campaign = await updateOwnedCampaign(ctx.app, ctx.owner, campaignId, patch, { expectedUpdatedAt });
     return { data: campaignView(campaign, base) };
   });

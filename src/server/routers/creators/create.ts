@@ -26,7 +26,7 @@ export const createCreator = apiProcedure
   .input(createCreatorInput)
   .output(createCreatorOutput)
   .mutation(async ({ ctx, input }) => {
-    const result = await addCreatorToRoster(ctx.app.db, { agencyId: ctx.owner.id, input, source: ctx.door === 'ui' ? 'ui' : 'api' });
+    const result = await addCreatorToRoster(ctx.app, { agencyId: ctx.owner.id, input, source: ctx.door === 'ui' ? 'ui' : 'api' });
     ctx.response.status = result.created ? 201 : 200;
     return {
       data: {

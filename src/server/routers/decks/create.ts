@@ -26,7 +26,7 @@ export const createDeck = apiProcedure
   .input(createDeckInput)
   .output(createDeckOutput)
   .mutation(async ({ ctx, input }) => {
-    const deck = await createAgencyDeck(ctx.app.db, ctx.owner.id, input);
+    const deck = await createAgencyDeck(ctx.app, ctx.owner.id, input);
     ctx.response.status = 201;
     return { data: deckView(deck, ctx.app.config.publicBaseUrl) };
   });

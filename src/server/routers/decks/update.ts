@@ -32,6 +32,6 @@ export const updateDeck = apiProcedure
       view: (deck) => deckView(deck, base),
       output: updateDeckOutput,
     });
-    const deck = await updateAgencyDeck(ctx.app.db, ctx.owner.id, deckId, fields, { expectedUpdatedAt });
+    const deck = await updateAgencyDeck(ctx.app, ctx.owner.id, deckId, fields, { expectedUpdatedAt });
     return { data: deckView(deck, base) };
   });

@@ -25,7 +25,7 @@ export const createLinkInBio = apiProcedure
   .input(createLinkInBioInput)
   .output(createLinkInBioOutput)
   .mutation(async ({ ctx, input }) => {
-    const page = await createLinkInBioPage(ctx.app.db, ctx.owner.id, input);
+    const page = await createLinkInBioPage(ctx.app, ctx.owner.id, input);
     ctx.response.status = 201;
     return { data: linkInBioPageView(page, ctx.app.config.publicBaseUrl) };
   });

@@ -29,7 +29,7 @@ export const saveLinkInBioBlockProcedure = apiProcedure
   .mutation(async ({ ctx, input }) => {
     const { block_id: blockId, client_id: clientId, ...fields } = input;
     const change = blockId !== undefined ? { id: blockId, ...fields } : { client_id: clientId!, ...fields };
-    const result = await saveLinkInBioBlock(ctx.app.db, ctx.owner.id, change);
+    const result = await saveLinkInBioBlock(ctx.app, ctx.owner.id, change);
     ctx.response.status = result.created ? 201 : 200;
     return { data: linkInBioPageView(result.page, ctx.app.config.publicBaseUrl), meta: { block_id: result.blockId, created: result.created } };
   });

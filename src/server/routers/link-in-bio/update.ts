@@ -30,5 +30,5 @@ export const updateLinkInBio = apiProcedure
       view: (page) => linkInBioPageView(page, base),
       output: updateLinkInBioOutput,
     });
-    return { data: linkInBioPageView(await updateLinkInBioPage(ctx.app.db, ctx.owner.id, input, { expectedUpdatedAt }), base) };
+    return { data: linkInBioPageView(await updateLinkInBioPage(ctx.app, ctx.owner.id, input, { expectedUpdatedAt }), base) };
   });

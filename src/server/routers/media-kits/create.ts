@@ -23,7 +23,7 @@ export const createMediaKit = apiProcedure
   .mutation(async ({ ctx, input }) => {
     const { creator_id: creatorId, ...content } = input;
     const creator = await resolveTargetCreator(ctx.app.db, ctx.owner, creatorId, 'body.creator_id');
-    const kit = await createKit(ctx.app.db, ctx.owner, creator.id, content);
+    const kit = await createKit(ctx.app, ctx.owner, creator.id, content);
     ctx.response.status = 201;
     return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };
   });

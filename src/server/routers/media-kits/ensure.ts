@@ -25,7 +25,7 @@ export const ensureMediaKit = apiProcedure
   .output(ensureMediaKitOutput)
   .mutation(async ({ ctx, input }) => {
     const creator = await resolveTargetCreator(ctx.app.db, ctx.owner, input?.creator_id, 'body.creator_id');
-    const { created, kit } = await ensureDefaultMediaKit(ctx.app.db, ctx.owner, creator);
+    const { created, kit } = await ensureDefaultMediaKit(ctx.app, ctx.owner, creator);
     ctx.response.status = created ? 201 : 200;
     return { data: { created, media_kit: mediaKitView(kit, ctx.app.config.publicBaseUrl) } };
   });

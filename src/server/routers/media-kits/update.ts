@@ -27,6 +27,6 @@ export const updateMediaKit = apiProcedure
       view: (kit) => mediaKitView(kit, base),
       output: updateMediaKitOutput,
     });
-    const kit = await updateKit(ctx.app.db, ctx.owner, kitId, content, { expectedUpdatedAt });
+    const kit = await updateKit(ctx.app, ctx.owner, kitId, content, { expectedUpdatedAt });
     return { data: mediaKitView(kit, base) };
   });

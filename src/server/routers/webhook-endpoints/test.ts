@@ -20,7 +20,7 @@ export const testWebhookEndpoint = apiProcedure
   .input(testWebhookEndpointInput)
   .output(testWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
-    const delivery = await sendTestEvent(ctx.app.db, ctx.owner, input.endpoint_id);
+    const delivery = await sendTestEvent(ctx.app, ctx.owner, input.endpoint_id);
     ctx.response.status = 202;
     return { data: webhookDeliveryView(delivery) };
   });
