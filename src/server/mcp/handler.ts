@@ -94,6 +94,8 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     'Tools for creator-api, a service for creators and talent agencies: rosters, media kits, link-in-bio pages, pitch decks, campaigns, analytics and sponsorship matches.',
     'Each tool is one REST operation of /public/v1 and returns the same JSON ({ data, request_id, meta? }). Lists are paged: pass meta.next_cursor back as `cursor`.',
     'A failed call returns isError with an RFC 9457 problem (type, title, status, detail, errors[].path naming the argument); a 429 carries retry_after in seconds.',
+    'Write tools take an optional idempotency_key (send the same one when retrying, and a retry never runs twice); updates take an optional if_match (the ETag a result reported) and fail with 412 when the resource changed since.',
+    `Each tool's defaults, limits and errors are in the REST reference at ${services.config.publicBaseUrl}/docs (same operation).`,
   ].join('\n');
 
   async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<CallToolResult> {
@@ -104,14 +106,23 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
       // The door's own argument translation (a file argument, no arguments for a void input) failed.
       return toolError(toolProblem(gateway.toProblem(error, { operation: gateway.operation(tool.procedurePath), input: args, requestId }), tool, requestId));
     }
-    // No HTTP request of its own: no conditional or Idempotency-Key headers reach the operation.
-    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId });
+    // `idempotency_key` and `if_match` reach the operation as the headers they stand for, so the
+    // chain's Idempotency-Key claim/replay and If-Match check apply exactly as over REST.
+    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId, headers: tool.headersOf(args) });
     for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) if (result.headers[name]) headers[name] = result.headers[name];
     if (!result.ok) return toolError(toolProblem(result.problem, tool, requestId));
     // A DELETE answers nothing (REST: 204).
     if (result.body === undefined) return { content: [{ type: 'text', text: 'Done (no content).' }] };
     const body = result.body as Record<string, unknown>;
-    return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
+    // What REST says in headers an agent needs too: the version to send back as if_match, and that
+    // an idempotency_key replayed an earlier result instead of running again.
+    const etag = result.headers.ETag;
+    const replayed = result.headers['Idempotent-Replayed'] === 'true';
+    if (etag) content.push({ type: 'text', text: `ETag: ${etag} (pass it as if_match to update this resource only if it is unchanged)` });
+    if (replayed) content.push({ type: 'text', text: 'Replayed: this idempotency_key was used before with the same arguments; this is the first call’s result.' });
+    const meta = { ...(etag ? { etag } : {}), ...(replayed ? { idempotent_replayed: true } : {}) };
+    return { content, structuredContent: body, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) };
   }
 
   function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>): Server {

@@ -17,7 +17,11 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
  * - etag: false for a POST whose `data` is a compound result rather than one resource (no ETag).
  * - toolHints: MCP tool annotations the method cannot tell (src/server/mcp): `idempotent` for a POST
- *   that is safe to repeat, `openWorld` when it reaches outside the service (fetches a URL).
+ *   that is safe to repeat, `openWorld` when it reaches outside the service (fetches a URL);
+ *   `unadvertised`: input fields the operation refuses whatever their value (kept in the input only
+ *   to answer a precise 400), left out of the tool's arguments so an agent is not invited to send them;
+ *   `outputSchema`: advertise the result's schema, for a result an agent reads to decide its next call
+ *   (other tools return the same body without one, to keep the tool list affordable).
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
@@ -30,5 +34,5 @@ export type ApiMeta = OpenApiMeta<{
   errorStatuses?: readonly number[];
   maxBodyBytes?: number;
   etag?: false;
-  toolHints?: { idempotent?: boolean; openWorld?: boolean };
+  toolHints?: { idempotent?: boolean; openWorld?: boolean; unadvertised?: readonly string[]; outputSchema?: boolean };
 }>;

@@ -18,6 +18,7 @@ export const createCreatorImportPreview = apiProcedure
       ].join('\n\n'),
     },
     access: { agency: 'roster:write' },
+    toolHints: { outputSchema: true },
     successStatus: [201],
     errorStatuses: [400, 413],
     // CSV text inside JSON: quotes and line breaks take two bytes each.

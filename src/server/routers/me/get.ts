@@ -12,6 +12,7 @@ export const getMe = apiProcedure
       description: 'The subject (agency or creator) the key acts for, the user who issued it, its scopes and the entitlement.',
     },
     access: { agency: null, creator: null },
+    toolHints: { outputSchema: true },
     allowInactive: true,
   })
   .input(getMeInput)
