@@ -1,6 +1,7 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { AppConfig } from '../config';
 import { API_VERSION } from '../openapi/document';
+import { ROSTER_PROMPT, VOCABULARY_RESOURCE } from './guidance';
 import type { CatalogTool } from './tools';
 
 /**
@@ -21,7 +22,9 @@ export function serverCard(config: Pick<AppConfig, 'publicBaseUrl'>, catalog: Ca
     serverInfo: { name: 'creator-api', title: 'creator-api', version: API_VERSION },
     transport: { type: 'streamable-http', url: endpoint },
     remotes: [{ type: 'streamable-http', url: endpoint }],
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    resources: [{ uri: VOCABULARY_RESOURCE.uri, name: VOCABULARY_RESOURCE.name, title: VOCABULARY_RESOURCE.title }],
+    prompts: [{ name: ROSTER_PROMPT.name, title: ROSTER_PROMPT.title, subject_types: ['agency'] }],
     authentication: {
       required: true,
       schemes: ['bearer'],

@@ -4,7 +4,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
   McpError,
   type CallToolResult,
   type JSONRPCMessage,
@@ -23,6 +27,7 @@ import { MCP_DISCOVERY_PATHS, MCP_PATH } from './paths';
 import type { FieldError } from '../domain/errors';
 
 type FieldErrorList = FieldError[] | undefined;
+import { ROSTER_PROMPT, ROSTER_PROMPT_NAME, VOCABULARY_RESOURCE, VOCABULARY_URI, rosterPrompt, rosterPromptAllowed, vocabularyFor } from './guidance';
 import { toolError, toolProblem } from './tool-errors';
 import { buildToolCatalog, toolAllowedFor, type CatalogTool } from './tools';
 
@@ -95,7 +100,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     'Each tool is one REST operation of /public/v1 and returns the same JSON ({ data, request_id, meta? }). Lists are paged: pass meta.next_cursor back as `cursor`.',
     'A failed call returns isError with an RFC 9457 problem (type, title, status, detail, errors[].path naming the argument); a 429 carries retry_after in seconds.',
     'Write tools take an optional idempotency_key (send the same one when retrying, and a retry never runs twice); updates take an optional if_match (the ETag a result reported) and fail with 412 when the resource changed since.',
-    `Each tool's defaults, limits and errors are in the REST reference at ${services.config.publicBaseUrl}/docs (same operation).`,
+    `Each tool's defaults, limits and errors are in the REST reference at ${services.config.publicBaseUrl}/docs (same operation); the resource ${VOCABULARY_URI} lists every scope, status, limit and problem type.`,
   ].join('\n');
 
   async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<CallToolResult> {
@@ -128,7 +133,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
   function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>): Server {
     const server = new Server(
       { name: MCP_SERVER_NAME, title: 'creator-api', version: API_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions },
+      { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: catalog.filter((tool) => toolAllowedFor(tool, principal.subjectType, principal.scopes)).map((tool) => tool.definition),
@@ -137,6 +142,21 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
       const tool = byName.get(request.params.name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`);
       return callTool(tool, request.params.arguments ?? {}, principal, requestId, headers);
+    });
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [VOCABULARY_RESOURCE] }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+      if (request.params.uri !== VOCABULARY_URI) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}. resources/list names the resources.`);
+      return { contents: [{ uri: VOCABULARY_URI, mimeType: 'application/json', text: JSON.stringify(vocabularyFor(principal, services.config)) }] };
+    });
+    const promptAllowed = rosterPromptAllowed(principal.subjectType, principal.scopes);
+    server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: promptAllowed ? [ROSTER_PROMPT] : [] }));
+    server.setRequestHandler(GetPromptRequestSchema, (request) => {
+      if (request.params.name !== ROSTER_PROMPT_NAME || !promptAllowed) {
+        throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}. prompts/list names the prompts this credential may use.`);
+      }
+      const creators = request.params.arguments?.creators;
+      if (!creators || creators.trim() === '') throw new McpError(ErrorCode.InvalidParams, 'The argument `creators` is required: the list of creators to add.');
+      return rosterPrompt(creators);
     });
     return server;
   }
