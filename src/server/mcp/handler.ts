@@ -22,8 +22,8 @@ import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
 import type { Gateway } from '../trpc/gateway';
 import { API_VERSION } from '../openapi/document';
-import { serverCard } from './discovery';
-import { MCP_DISCOVERY_PATHS, MCP_PATH } from './paths';
+import { protectedResourceMetadata, protectedResourceMetadataUrl, serverCard } from './discovery';
+import { MCP_DISCOVERY_PATHS, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from './paths';
 import type { FieldError } from '../domain/errors';
 
 type FieldErrorList = FieldError[] | undefined;
@@ -50,9 +50,15 @@ export const MCP_SERVER_NAME = 'creator-api';
 
 export type McpHandler = (request: Request) => Promise<Response>;
 
-/** An HTTP-level refusal (401, 405, 429) as the REST door renders it: problem+json, WWW-Authenticate on 401. */
-function problemResponse(slug: AnyProblemSlug, detail: string, requestId: string, headers: Record<string, string> = {}, errors?: FieldErrorList): Response {
-  return toFetchResponse(httpProblemResponse(slug, detail, requestId, { headers, errors }));
+/**
+ * An HTTP-level refusal (401, 405, 429) as the REST door renders it: problem+json. A 401 also names
+ * the protected-resource metadata (RFC 9728 §5.1), where an MCP client starts the OAuth flow.
+ */
+function problemResponse(slug: AnyProblemSlug, detail: string, requestId: string, headers: Record<string, string> = {}, errors?: FieldErrorList, resourceMetadata?: string): Response {
+  const response = httpProblemResponse(slug, detail, requestId, { headers, errors });
+  const challenge = response.headers['WWW-Authenticate'];
+  if (challenge && resourceMetadata) response.headers['WWW-Authenticate'] = `${challenge}, resource_metadata="${resourceMetadata}"`;
+  return toFetchResponse(response);
 }
 
 function jsonRpcError(status: number, code: number, message: string, requestId: string): Response {
@@ -95,6 +101,8 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
   const catalog = buildToolCatalog(router);
   const byName = new Map(catalog.map((tool) => [tool.definition.name, tool]));
   const card = JSON.stringify(serverCard(services.config, catalog));
+  const resourceMetadataUrl = protectedResourceMetadataUrl(services.config);
+  const resourceMetadata = JSON.stringify(protectedResourceMetadata(services.config));
   const instructions = [
     'Tools for creator-api, a service for creators and talent agencies: rosters, media kits, link-in-bio pages, pitch decks, campaigns, analytics and sponsorship matches.',
     'Each tool is one REST operation of /public/v1 and returns the same JSON ({ data, request_id, meta? }). Lists are paged: pass meta.next_cursor back as `cursor`.',
@@ -166,12 +174,19 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     try {
       const pathname = new URL(request.url).pathname;
       const method = request.method.toUpperCase();
-      if (MCP_DISCOVERY_PATHS.has(pathname)) {
+      const metadata = PROTECTED_RESOURCE_METADATA_PATHS.has(pathname);
+      if (metadata || MCP_DISCOVERY_PATHS.has(pathname)) {
         if (method !== 'GET' && method !== 'HEAD') {
           return problemResponse('method-not-allowed', `${method} is not allowed on ${pathname}; use GET.`, requestId, { Allow: 'GET, HEAD' });
         }
-        return new Response(method === 'HEAD' ? null : card, {
-          headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, 'Cache-Control': 'public, max-age=300' },
+        return new Response(method === 'HEAD' ? null : metadata ? resourceMetadata : card, {
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Request-Id': requestId,
+            'Cache-Control': 'public, max-age=300',
+            // Public documents that browser-based MCP clients read from their own origin.
+            'Access-Control-Allow-Origin': '*',
+          },
         });
       }
       if (method !== 'POST') {
@@ -189,7 +204,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
         principal = await gateway.authenticate(request.headers.get('authorization'));
       } catch (error) {
         const problem = gateway.toProblem(error, { requestId });
-        return problemResponse(problem.slug, problem.detail, requestId, problem.headers);
+        return problemResponse(problem.slug, problem.detail, requestId, problem.headers, undefined, resourceMetadataUrl);
       }
 
       const raw = await readCapped(request, MCP_MAX_BODY_BYTES);
