@@ -57,7 +57,7 @@ describe('MCP endpoint', () => {
 
   it('points every 401 at the protected-resource metadata (RFC 9728), which the SDK client discovers', async () => {
     const metadataUrl = `${t.app.services.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp`;
-    for (const headers of [{}, { authorization: 'Bearer crk_agency_not-a-real-key' }, { authorization: 'Basic dXNlcjpwYXNz' }]) {
+    for (const headers of [{}, { authorization: 'Bearer crk_agency_not-a-real-key' }, { authorization: 'Basic dXNlcjpwYXNz' }] as Record<string, string>[]) {
       const response = await rpc(initialize(LATEST_PROTOCOL_VERSION), headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toContain(`resource_metadata="${metadataUrl}"`);
