@@ -1,8 +1,9 @@
-import { forEachOpenApiProcedure, getInputOutputParsers, type OpenApiProcedure } from 'trpc-to-openapi';
+import { getInputOutputParsers, type OpenApiProcedure } from 'trpc-to-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { OPERATION_EXAMPLES } from '../../src/server/openapi/examples';
 import { appRouter } from '../../src/server/routers/app';
+import type { OperationExamples } from '../../src/server/trpc/meta';
+import { forEachApiOperation } from '../../src/server/trpc/operations';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -59,13 +60,15 @@ describe('OpenAPI document completeness', () => {
 
   it('has a request and a response example for every operation, valid against its zod schemas', () => {
     const procedures = new Map<string, OpenApiProcedure>();
-    forEachOpenApiProcedure(appRouter._def.procedures as never, ({ meta, procedure }) => {
+    const examples = new Map<string, OperationExamples>();
+    forEachApiOperation(appRouter, ({ meta, procedure }) => {
       procedures.set(`${meta.openapi.method} ${meta.openapi.path}`, procedure);
+      if (meta.examples) examples.set(`${meta.openapi.method} ${meta.openapi.path}`, meta.examples);
     });
-    expect(Object.keys(OPERATION_EXAMPLES).sort(), 'one example per operation, none stale').toEqual([...procedures.keys()].sort());
+    expect([...examples.keys()].sort(), 'examples in every operation’s meta').toEqual([...procedures.keys()].sort());
 
     for (const { key, op } of operations) {
-      const example = OPERATION_EXAMPLES[key]!;
+      const example = examples.get(key)!;
       const { inputParser, outputParser } = getInputOutputParsers(procedures.get(key)!) as { inputParser: z.ZodType; outputParser: z.ZodType };
       const multipart = Boolean(op.requestBody?.content?.['multipart/form-data']);
       if (!multipart) {

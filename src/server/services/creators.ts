@@ -4,6 +4,7 @@ import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
+import { firstOfEachAccount } from './creator-input';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
 import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kits';
@@ -43,13 +44,6 @@ export interface RosterAddResult {
 const SOCIALS_ORDER = { orderBy: { id: 'asc' as const } };
 const MAX_ATTEMPTS = 4;
 
-/** Same identity given twice in one request counts once. */
-function uniqueSocials(socials: NormalizedSocial[] = []): NormalizedSocial[] {
-  const seen = new Map<string, NormalizedSocial>();
-  for (const social of socials) if (!seen.has(social.identity)) seen.set(social.identity, social);
-  return [...seen.values()];
-}
-
 function caseInsensitiveUnique(values: string[] = []): string[] {
   const seen = new Map<string, string>();
   for (const value of values) if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
@@ -87,7 +81,8 @@ export async function addCreatorToRoster(
   params: { agencyId: string; input: CreatorInput; source: 'api' | 'import' | 'ui'; planned?: PlannedIds },
 ): Promise<RosterAddResult> {
   const { agencyId, input, source, planned } = params;
-  const socials = uniqueSocials(input.socials);
+  // Same identity twice in one request counts once: the input schema's rule, kept for callers that skip it.
+  const socials = firstOfEachAccount(input.socials ?? []);
   const identities = socials.map((s) => s.identity);
 
   for (let attempt = 1; ; attempt += 1) {

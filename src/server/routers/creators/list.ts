@@ -2,7 +2,7 @@ import { keysetPage } from '../../domain/pagination';
 import { creatorView } from '../../services/creator-view';
 import { listRosterCreators } from '../../services/creators';
 import { apiProcedure } from '../../trpc/procedures';
-import { listCreatorsInput, listCreatorsOutput } from './list.schema';
+import { listCreatorsExamples, listCreatorsInput, listCreatorsOutput } from './list.schema';
 
 export const listCreators = apiProcedure
   .meta({
@@ -13,6 +13,7 @@ export const listCreators = apiProcedure
       summary: 'List roster creators',
       description: 'The agency’s roster, most recently added creators first.',
     },
+    examples: listCreatorsExamples,
     access: { agency: 'roster:read' },
     errorStatuses: [400],
   })
