@@ -89,14 +89,15 @@ describe('MCP tool list', () => {
   });
 
   it('replays a write sent again with the same idempotency_key instead of running it twice', async () => {
-    const args = { display_name: 'Grace Hopper', email: 'grace@navy.test', idempotency_key: 'add-grace-1' };
+    const name = `Grace Hopper ${agencyId}`; // unique: CI runs every file against one database
+    const args = { display_name: name, email: 'grace@navy.test', idempotency_key: 'add-grace-1' };
     const first = (await agency.callTool({ name: 'creators_create', arguments: args })) as CallToolResult;
     const again = (await agency.callTool({ name: 'creators_create', arguments: args })) as CallToolResult;
     const firstId = dataOf<{ creator: { id: string } }>(first).data.creator.id;
     expect(dataOf<{ creator: { id: string } }>(again).data.creator.id).toBe(firstId);
     expect(again._meta).toMatchObject({ idempotent_replayed: true });
     expect(first._meta?.idempotent_replayed).toBeUndefined();
-    expect(await t.db.creator.count({ where: { displayName: 'Grace Hopper' } })).toBe(1);
+    expect(await t.db.creator.count({ where: { displayName: name } })).toBe(1);
     // The same key with other arguments is refused, as over REST.
     const reused = problemOf(await agency.callTool({ name: 'creators_create', arguments: { ...args, display_name: 'Someone Else' } }));
     expect(reused).toMatchObject({ type: `${PROBLEMS}idempotency-key-reused`, status: 422 });
