@@ -9,6 +9,8 @@ test('the AI assistant docs show client snippets for this deployment and every t
   await expect(page.getByText(`claude mcp add --transport http creator-api ${baseURL}/mcp`)).toBeVisible();
   await expect(page.getByRole('cell', { name: 'link_in_bio_save_block' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'creators_create' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Hosted assistants (custom connectors with OAuth)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Resource and prompt' })).toBeVisible();
 
   // The discovery card and the endpoint are served under the same server as the pages.
   const card = await request.get('/.well-known/mcp.json');
@@ -17,4 +19,8 @@ test('the AI assistant docs show client snippets for this deployment and every t
   const unauthenticated = await request.post('/mcp', { data: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
   expect(unauthenticated.status()).toBe(401);
   expect(unauthenticated.headers()['www-authenticate']).toContain('Bearer');
+  expect(unauthenticated.headers()['www-authenticate']).toContain(`resource_metadata="${baseURL}/.well-known/oauth-protected-resource/mcp"`);
+  const metadata = await request.get('/.well-known/oauth-protected-resource/mcp');
+  expect(metadata.status()).toBe(200);
+  expect((await metadata.json()).resource).toBe(`${baseURL}/mcp`);
 });

@@ -1,3 +1,4 @@
+import { discoverOAuthProtectedResourceMetadata, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../src/server/services/api-keys';
@@ -52,6 +53,30 @@ describe('MCP endpoint', () => {
     const revoked = await rpc(initialize(LATEST_PROTOCOL_VERSION), { authorization: `Bearer ${revokedKey}` });
     expect(revoked.status).toBe(401);
     expect((await readProblem(revoked)).type).toBe(`${PROBLEMS}api-key-revoked`);
+  });
+
+  it('points every 401 at the protected-resource metadata (RFC 9728), which the SDK client discovers', async () => {
+    const metadataUrl = `${t.app.services.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp`;
+    for (const headers of [{}, { authorization: 'Bearer crk_agency_not-a-real-key' }, { authorization: 'Basic dXNlcjpwYXNz' }] as Record<string, string>[]) {
+      const response = await rpc(initialize(LATEST_PROTOCOL_VERSION), headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain(`resource_metadata="${metadataUrl}"`);
+      // The SDK's own parser finds it.
+      expect(extractWWWAuthenticateParams(response).resourceMetadataUrl?.href).toBe(metadataUrl);
+    }
+    for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
+      const response = await t.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      const metadata = await response.json();
+      expect(metadata).toMatchObject({ resource: `${t.app.services.config.publicBaseUrl}/mcp`, bearer_methods_supported: ['header'] });
+      expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['roster:read', 'roster:write', 'webhooks:write']));
+      expect((await t.request(path, { method: 'POST' })).status).toBe(405);
+    }
+    // The SDK client's discovery, as it runs when /mcp answers 401 (path-suffixed form first).
+    const discovered = await discoverOAuthProtectedResourceMetadata(new URL(`${t.baseUrl}/mcp`));
+    expect(discovered.resource).toBe(`${t.app.services.config.publicBaseUrl}/mcp`);
   });
 
   it('negotiates the protocol version, statelessly (no session id)', async () => {

@@ -48,6 +48,19 @@ export default function AiAssistantsPage() {
           <code>{`npx @modelcontextprotocol/inspector --cli ${endpoint} --transport http --header "Authorization: Bearer <API_KEY>" --method tools/list`}</code>
         </p>
 
+        <h2 id="hosted-assistants">Hosted assistants (custom connectors with OAuth)</h2>
+        <p>
+          Assistants that run in the browser — custom connectors in Claude and ChatGPT, among others — do not take a pasted key:
+          they connect through the <a href="https://modelcontextprotocol.io/specification/draft/basic/authorization">MCP authorization spec</a>{' '}
+          (OAuth 2.1 with discovery, dynamic client registration and PKCE). The first step is in place: every <code>401</code>{' '}
+          from <code>/mcp</code> carries <code>{'WWW-Authenticate: Bearer …, resource_metadata="…"'}</code> pointing at{' '}
+          <a href="/.well-known/oauth-protected-resource/mcp">/.well-known/oauth-protected-resource/mcp</a> (RFC 9728), which
+          names the resource and its scopes. The authorization server those connectors sign in through — consent screen,
+          Connected apps in settings — is not available yet, so the metadata lists no authorization server and such connectors
+          cannot finish connecting. Until then, use a client that sends a key in a header (above), or a bridge such as{' '}
+          <code>mcp-remote</code> (the Claude Desktop snippet).
+        </p>
+
         <h2 id="behaviour">How tools behave</h2>
         <ul>
           <li>
@@ -56,13 +69,27 @@ export default function AiAssistantsPage() {
             (agency or creator) and scopes decide; calling another one anyway is a tool error.
           </li>
           <li>
+            The list is kept small enough for an assistant to load (under 60,000 characters, about 15k tokens, for a key with
+            every agency scope): each tool has its summary and one sentence; defaults, limits and every error are in the{' '}
+            <a href="/docs">API reference</a> under the same operation. Every tool carries the annotations{' '}
+            <code>readOnlyHint</code>, <code>destructiveHint</code>, <code>idempotentHint</code> and <code>openWorldHint</code>,
+            so clients can ask before writes and deletes.
+          </li>
+          <li>
             Arguments are the operation&apos;s path, query and body fields in one object (<code>{'{ "media_kit_id": "…", "name": "…" }'}</code>
-            ). The CSV import takes the file&apos;s text as <code>csv</code>.
+            ), and only those it accepts. The CSV import takes the file&apos;s text as <code>csv</code>.
+          </li>
+          <li>
+            Write tools take an optional <code>idempotency_key</code>, updates an optional <code>if_match</code> — the{' '}
+            <code>Idempotency-Key</code> and <code>If-Match</code> headers of REST, with the same rules: a retry with the same
+            key and arguments returns the first result instead of running again (<code>_meta.idempotent_replayed</code>), the same
+            key with other arguments is a <code>422</code>, and an update whose <code>if_match</code> no longer names the current
+            version is a <code>412</code> that changes nothing. A result&apos;s ETag is in <code>_meta.etag</code> and in its text.
           </li>
           <li>
             Results are the JSON the REST operation answers with, <code>{'{ data, request_id, meta? }'}</code>, as{' '}
             <code>structuredContent</code> (and as text). Lists page with <code>meta.next_cursor</code> passed back as{' '}
-            <code>cursor</code>.
+            <code>cursor</code>. <code>me_get</code> and <code>creator_import_previews_create</code> also declare an output schema.
           </li>
           <li>
             A refused call is a tool result with <code>isError: true</code> whose text is the{' '}
@@ -77,8 +104,23 @@ export default function AiAssistantsPage() {
           </li>
           <li>
             The server is stateless: no session id, any instance answers any request. A missing or refused key is an HTTP{' '}
-            <code>401</code> with <code>WWW-Authenticate: Bearer</code>. Clients can discover the server at{' '}
-            <a href="/.well-known/mcp.json">/.well-known/mcp.json</a>.
+            <code>401</code> with <code>WWW-Authenticate: Bearer</code> and <code>resource_metadata</code>. Clients can discover
+            the server at <a href="/.well-known/mcp.json">/.well-known/mcp.json</a>.
+          </li>
+        </ul>
+
+        <h2 id="resources-prompts">Resource and prompt</h2>
+        <ul>
+          <li>
+            The resource <code>creator-api://vocabulary</code> (JSON) is the contract&apos;s vocabulary: every scope, the
+            statuses each resource can have, page sizes, import, idempotency and rate limits, and the problem types errors use —
+            plus the scopes and plan of the key in use. An agent reads it once instead of guessing.
+          </li>
+          <li>
+            The prompt <strong>Add these creators to my roster</strong> (<code>add_creators_to_roster</code>, agency keys with{' '}
+            <code>roster:write</code>) takes a list in any form — names with handles or profile links, a pasted table, CSV — and
+            has the assistant preview the import, show you what is new, already on the roster or invalid, ask before committing,
+            then report what was added.
           </li>
         </ul>
 

@@ -1,6 +1,9 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { ALL_SCOPES } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { API_VERSION } from '../openapi/document';
+import { ROSTER_PROMPT, VOCABULARY_RESOURCE } from './guidance';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from './paths';
 import type { CatalogTool } from './tools';
 
 /**
@@ -21,7 +24,9 @@ export function serverCard(config: Pick<AppConfig, 'publicBaseUrl'>, catalog: Ca
     serverInfo: { name: 'creator-api', title: 'creator-api', version: API_VERSION },
     transport: { type: 'streamable-http', url: endpoint },
     remotes: [{ type: 'streamable-http', url: endpoint }],
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    resources: [{ uri: VOCABULARY_RESOURCE.uri, name: VOCABULARY_RESOURCE.name, title: VOCABULARY_RESOURCE.title }],
+    prompts: [{ name: ROSTER_PROMPT.name, title: ROSTER_PROMPT.title, subject_types: ['agency'] }],
     authentication: {
       required: true,
       schemes: ['bearer'],
@@ -35,5 +40,27 @@ export function serverCard(config: Pick<AppConfig, 'publicBaseUrl'>, catalog: Ca
       annotations: tool.definition.annotations,
       subject_types: Object.keys(tool.access),
     })),
+  };
+}
+
+/** Where a 401 from `/mcp` points clients (`WWW-Authenticate: Bearer resource_metadata="…"`). */
+export function protectedResourceMetadataUrl(config: Pick<AppConfig, 'publicBaseUrl'>): string {
+  return `${config.publicBaseUrl}${PROTECTED_RESOURCE_METADATA_PATH}`;
+}
+
+/**
+ * OAuth 2.0 protected-resource metadata (RFC 9728) for `/mcp`, which the MCP authorization spec has
+ * clients read first: the resource identifier a token must be bound to, how to send it, the scopes
+ * there are, and the authorization servers that issue tokens for it. `authorization_servers` is
+ * left out while none is configured: then only API keys (sent as bearer tokens) authenticate.
+ */
+export function protectedResourceMetadata(config: Pick<AppConfig, 'publicBaseUrl'>, authorizationServers: readonly string[] = []) {
+  return {
+    resource: `${config.publicBaseUrl}${MCP_PATH}`,
+    resource_name: 'creator-api MCP server',
+    resource_documentation: `${config.publicBaseUrl}/docs/ai-assistants`,
+    ...(authorizationServers.length > 0 ? { authorization_servers: authorizationServers } : {}),
+    bearer_methods_supported: ['header'],
+    scopes_supported: ALL_SCOPES,
   };
 }

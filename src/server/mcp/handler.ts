@@ -4,7 +4,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
   McpError,
   type CallToolResult,
   type JSONRPCMessage,
@@ -18,11 +22,12 @@ import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
 import type { Gateway } from '../trpc/gateway';
 import { API_VERSION } from '../openapi/document';
-import { serverCard } from './discovery';
-import { MCP_DISCOVERY_PATHS, MCP_PATH } from './paths';
+import { protectedResourceMetadata, protectedResourceMetadataUrl, serverCard } from './discovery';
+import { MCP_DISCOVERY_PATHS, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from './paths';
 import type { FieldError } from '../domain/errors';
 
 type FieldErrorList = FieldError[] | undefined;
+import { ROSTER_PROMPT, ROSTER_PROMPT_NAME, VOCABULARY_RESOURCE, VOCABULARY_URI, rosterPrompt, rosterPromptAllowed, vocabularyFor } from './guidance';
 import { toolError, toolProblem } from './tool-errors';
 import { buildToolCatalog, toolAllowedFor, type CatalogTool } from './tools';
 
@@ -45,9 +50,15 @@ export const MCP_SERVER_NAME = 'creator-api';
 
 export type McpHandler = (request: Request) => Promise<Response>;
 
-/** An HTTP-level refusal (401, 405, 429) as the REST door renders it: problem+json, WWW-Authenticate on 401. */
-function problemResponse(slug: AnyProblemSlug, detail: string, requestId: string, headers: Record<string, string> = {}, errors?: FieldErrorList): Response {
-  return toFetchResponse(httpProblemResponse(slug, detail, requestId, { headers, errors }));
+/**
+ * An HTTP-level refusal (401, 405, 429) as the REST door renders it: problem+json. A 401 also names
+ * the protected-resource metadata (RFC 9728 §5.1), where an MCP client starts the OAuth flow.
+ */
+function problemResponse(slug: AnyProblemSlug, detail: string, requestId: string, headers: Record<string, string> = {}, errors?: FieldErrorList, resourceMetadata?: string): Response {
+  const response = httpProblemResponse(slug, detail, requestId, { headers, errors });
+  const challenge = response.headers['WWW-Authenticate'];
+  if (challenge && resourceMetadata) response.headers['WWW-Authenticate'] = `${challenge}, resource_metadata="${resourceMetadata}"`;
+  return toFetchResponse(response);
 }
 
 function jsonRpcError(status: number, code: number, message: string, requestId: string): Response {
@@ -90,10 +101,14 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
   const catalog = buildToolCatalog(router);
   const byName = new Map(catalog.map((tool) => [tool.definition.name, tool]));
   const card = JSON.stringify(serverCard(services.config, catalog));
+  const resourceMetadataUrl = protectedResourceMetadataUrl(services.config);
+  const resourceMetadata = JSON.stringify(protectedResourceMetadata(services.config));
   const instructions = [
     'Tools for creator-api, a service for creators and talent agencies: rosters, media kits, link-in-bio pages, pitch decks, campaigns, analytics and sponsorship matches.',
     'Each tool is one REST operation of /public/v1 and returns the same JSON ({ data, request_id, meta? }). Lists are paged: pass meta.next_cursor back as `cursor`.',
     'A failed call returns isError with an RFC 9457 problem (type, title, status, detail, errors[].path naming the argument); a 429 carries retry_after in seconds.',
+    'Write tools take an optional idempotency_key (send the same one when retrying, and a retry never runs twice); updates take an optional if_match (the ETag a result reported) and fail with 412 when the resource changed since.',
+    `Each tool's defaults, limits and errors are in the REST reference at ${services.config.publicBaseUrl}/docs (same operation); the resource ${VOCABULARY_URI} lists every scope, status, limit and problem type.`,
   ].join('\n');
 
   async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<CallToolResult> {
@@ -104,20 +119,29 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
       // The door's own argument translation (a file argument, no arguments for a void input) failed.
       return toolError(toolProblem(gateway.toProblem(error, { operation: gateway.operation(tool.procedurePath), input: args, requestId }), tool, requestId));
     }
-    // No HTTP request of its own: no conditional or Idempotency-Key headers reach the operation.
-    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId });
+    // `idempotency_key` and `if_match` reach the operation as the headers they stand for, so the
+    // chain's Idempotency-Key claim/replay and If-Match check apply exactly as over REST.
+    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId, headers: tool.headersOf(args) });
     for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) if (result.headers[name]) headers[name] = result.headers[name];
     if (!result.ok) return toolError(toolProblem(result.problem, tool, requestId));
     // A DELETE answers nothing (REST: 204).
     if (result.body === undefined) return { content: [{ type: 'text', text: 'Done (no content).' }] };
     const body = result.body as Record<string, unknown>;
-    return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
+    // What REST says in headers an agent needs too: the version to send back as if_match, and that
+    // an idempotency_key replayed an earlier result instead of running again.
+    const etag = result.headers.ETag;
+    const replayed = result.headers['Idempotent-Replayed'] === 'true';
+    if (etag) content.push({ type: 'text', text: `ETag: ${etag} (pass it as if_match to update this resource only if it is unchanged)` });
+    if (replayed) content.push({ type: 'text', text: 'Replayed: this idempotency_key was used before with the same arguments; this is the first call’s result.' });
+    const meta = { ...(etag ? { etag } : {}), ...(replayed ? { idempotent_replayed: true } : {}) };
+    return { content, structuredContent: body, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) };
   }
 
   function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>): Server {
     const server = new Server(
       { name: MCP_SERVER_NAME, title: 'creator-api', version: API_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions },
+      { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: catalog.filter((tool) => toolAllowedFor(tool, principal.subjectType, principal.scopes)).map((tool) => tool.definition),
@@ -127,6 +151,21 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`);
       return callTool(tool, request.params.arguments ?? {}, principal, requestId, headers);
     });
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [VOCABULARY_RESOURCE] }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+      if (request.params.uri !== VOCABULARY_URI) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}. resources/list names the resources.`);
+      return { contents: [{ uri: VOCABULARY_URI, mimeType: 'application/json', text: JSON.stringify(vocabularyFor(principal, services.config)) }] };
+    });
+    const promptAllowed = rosterPromptAllowed(principal.subjectType, principal.scopes);
+    server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: promptAllowed ? [ROSTER_PROMPT] : [] }));
+    server.setRequestHandler(GetPromptRequestSchema, (request) => {
+      if (request.params.name !== ROSTER_PROMPT_NAME || !promptAllowed) {
+        throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}. prompts/list names the prompts this credential may use.`);
+      }
+      const creators = request.params.arguments?.creators;
+      if (!creators || creators.trim() === '') throw new McpError(ErrorCode.InvalidParams, 'The argument `creators` is required: the list of creators to add.');
+      return rosterPrompt(creators);
+    });
     return server;
   }
 
@@ -135,12 +174,19 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     try {
       const pathname = new URL(request.url).pathname;
       const method = request.method.toUpperCase();
-      if (MCP_DISCOVERY_PATHS.has(pathname)) {
+      const metadata = PROTECTED_RESOURCE_METADATA_PATHS.has(pathname);
+      if (metadata || MCP_DISCOVERY_PATHS.has(pathname)) {
         if (method !== 'GET' && method !== 'HEAD') {
           return problemResponse('method-not-allowed', `${method} is not allowed on ${pathname}; use GET.`, requestId, { Allow: 'GET, HEAD' });
         }
-        return new Response(method === 'HEAD' ? null : card, {
-          headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, 'Cache-Control': 'public, max-age=300' },
+        return new Response(method === 'HEAD' ? null : metadata ? resourceMetadata : card, {
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Request-Id': requestId,
+            'Cache-Control': 'public, max-age=300',
+            // Public documents that browser-based MCP clients read from their own origin.
+            'Access-Control-Allow-Origin': '*',
+          },
         });
       }
       if (method !== 'POST') {
@@ -158,7 +204,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
         principal = await gateway.authenticate(request.headers.get('authorization'));
       } catch (error) {
         const problem = gateway.toProblem(error, { requestId });
-        return problemResponse(problem.slug, problem.detail, requestId, problem.headers);
+        return problemResponse(problem.slug, problem.detail, requestId, problem.headers, undefined, resourceMetadataUrl);
       }
 
       const raw = await readCapped(request, MCP_MAX_BODY_BYTES);

@@ -36,3 +36,34 @@ function inlineRefs(node: unknown, defs: Record<string, JsonSchema>, depth: numb
   }
   return out;
 }
+
+/**
+ * The same schema in fewer characters, for a tool list an assistant can afford to load: a `pattern`
+ * beside a `format` (date-time, email, uri) says nothing a client needs, and `anyOf [X, null]`
+ * becomes X with `type: [X, "null"]`. A branch's description repeated under an outer one goes.
+ * Validation stays the operation's: the gateway checks every argument with the zod schema.
+ */
+export function compactToolSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compactToolSchema);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node as JsonSchema)) {
+    // Inside `properties` every key is a field name, not a keyword: compact each field's schema.
+    out[key] = key === 'properties' && value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value as JsonSchema).map(([field, schema]) => [field, compactToolSchema(schema)]))
+      : compactToolSchema(value);
+  }
+  if (typeof out.format === 'string') delete out.pattern;
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (Array.isArray(anyOf)) {
+    if (typeof out.description === 'string') for (const branch of anyOf) delete branch.description;
+    const nonNull = anyOf.filter((branch) => !(branch.type === 'null' && Object.keys(branch).length === 1));
+    const [only] = nonNull;
+    if (anyOf.length === 2 && nonNull.length === 1 && only && typeof only.type === 'string' && !('enum' in only) && !('const' in only)) {
+      delete out.anyOf;
+      // Keep the outer keywords (description, default) last, as zod writes them.
+      return { ...only, type: [only.type, 'null'], ...out };
+    }
+  }
+  return out;
+}

@@ -7,22 +7,31 @@ import {
 } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { Permission, SubjectType } from '../auth/scopes';
-import { accessDescription } from '../openapi/document';
 import type { ApiMeta } from '../trpc/meta';
 import { forEachApiOperation } from '../trpc/operations';
-import { toToolJsonSchema, type JsonSchema } from './json-schema';
+import { compactToolSchema, toToolJsonSchema, type JsonSchema } from './json-schema';
 
 /**
  * The MCP tool catalog, generated from the same tRPC procedures that serve REST: one tool per
  * operation, so the two interfaces cannot drift. Built once at start.
  *
+ * Sized for an assistant's context (the whole list for a full agency key stays under
+ * TOOL_LIST_BUDGET characters, tests/mcp/budget.test.ts): the REST reference at /docs carries the
+ * details, a tool only what an agent needs to choose and call it.
  * - name: the OpenAPI operationId in snake_case (`linkInBio-saveBlock` → `link_in_bio_save_block`).
- * - inputSchema: the procedure's input (path, query and body are one object in tRPC already).
- * - outputSchema: the REST success body, `{ data, request_id, meta? }`.
+ * - description: the summary and the first sentence of the operation's description.
+ * - inputSchema: the procedure's input (path, query and body are one object in tRPC already),
+ *   compacted (compactToolSchema), without fields the operation always refuses (`toolHints.unadvertised`),
+ *   plus `idempotency_key` on POST/PATCH and `if_match` on PATCH: the REST headers as arguments.
+ * - outputSchema only where the operation asks for one (`toolHints.outputSchema`: a result an agent
+ *   reads to decide its next call). Every result is the REST body `{ data, request_id, meta? }` as
+ *   structuredContent, described once in the server's instructions; output schemas on every tool
+ *   repeated each resource's shape up to five times and tripled the list's size.
  * - A multipart upload takes each file as text (see FILE_ARGUMENTS).
  */
+export const TOOL_LIST_BUDGET = 60_000;
+
 export interface ToolAnnotations {
-  title: string;
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;
@@ -34,7 +43,6 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
-  /** Absent for an operation with no content (DELETE). */
   outputSchema?: JsonSchema & { type: 'object' };
   annotations: ToolAnnotations;
 }
@@ -47,8 +55,10 @@ export interface CatalogTool {
   /** REST path template, for descriptions and logs. */
   restPath: string;
   access: NonNullable<ApiMeta['access']>;
-  /** Tool arguments → the procedure's input (files from text; undefined for a void input). */
+  /** Tool arguments → the procedure's input (files from text; undefined for a void input), without the header arguments. */
   toProcedureInput: (args: Record<string, unknown>) => unknown;
+  /** The request headers the header arguments (`idempotency_key`, `if_match`) stand for. */
+  headersOf: (args: Record<string, unknown>) => { get(name: string): string | null };
   /** A REST-style field path (`body.file`, `query.limit`) → the argument it names. */
   argumentPath(path: string): string;
 }
@@ -97,6 +107,40 @@ function envelopeSchema(output: JsonSchema): JsonSchema & { type: 'object' } {
   };
 }
 
+/** REST headers a tool takes as arguments, by the methods that honour them (as the OpenAPI document declares them). */
+const HEADER_ARGUMENTS = {
+  idempotency_key: {
+    header: 'idempotency-key',
+    restPath: 'header.Idempotency-Key',
+    methods: ['POST', 'PATCH'],
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Makes a retry safe: the same key with the same arguments within 24 h replays the first result instead of running again (the Idempotency-Key header).',
+    },
+  },
+  if_match: {
+    header: 'if-match',
+    restPath: 'header.If-Match',
+    methods: ['PATCH'],
+    schema: {
+      type: 'string',
+      minLength: 1,
+      description: 'The ETag you read (the If-Match header): the change applies only if the resource still has that version, otherwise 412.',
+    },
+  },
+} as const;
+
+type HeaderArgument = keyof typeof HEADER_ARGUMENTS;
+
+/** The first sentence of an operation's description (abbreviations such as e.g. do not end one). */
+export function firstSentence(text: string): string {
+  const paragraph = text.split(/\n\s*\n|\n-/)[0]!.trim();
+  const end = /(?<!\be\.g|\bi\.e|\betc|\bvs)[.!?](?=\s|$)/.exec(paragraph);
+  return end ? paragraph.slice(0, end.index + 1) : paragraph;
+}
+
 const EMPTY_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const;
 const NO_ARGUMENTS = z.strictObject({});
 
@@ -126,12 +170,44 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
       if (inputSchema.type !== 'object') throw new Error(`procedure ${path}: tool input must be an object schema`);
     }
 
-    // DELETE answers 204 with no body: its tool has no output schema and no structured result.
-    const voidOutput = outputParser === undefined || instanceofZodTypeLikeVoid(unwrapZodType(outputParser, true));
+    for (const field of apiMeta.toolHints?.unadvertised ?? []) {
+      const properties = inputSchema.properties as JsonSchema;
+      if (!Object.hasOwn(properties, field)) throw new Error(`procedure ${path}: unadvertised field ${field} is not in its input`);
+      delete properties[field];
+    }
+    inputSchema = compactToolSchema(inputSchema) as JsonSchema & { type: 'object' };
+
+    // The REST headers this method honours, as arguments: checked here, handed to the gateway as headers.
+    const headerArguments = (Object.keys(HEADER_ARGUMENTS) as HeaderArgument[]).filter((name) =>
+      (HEADER_ARGUMENTS[name].methods as readonly string[]).includes(method),
+    );
+    if (headerArguments.length > 0) {
+      const properties = inputSchema.properties as JsonSchema;
+      for (const name of headerArguments) {
+        if (Object.hasOwn(properties, name)) throw new Error(`procedure ${path}: input field ${name} collides with the tool's header argument`);
+        properties[name] = HEADER_ARGUMENTS[name].schema;
+        renamed.set(HEADER_ARGUMENTS[name].restPath, name);
+      }
+      const headerSchema = z.object(Object.fromEntries(headerArguments.map((name) => [name, z.string().optional()])));
+      const procedureInput = toProcedureInput;
+      toProcedureInput = (args) => {
+        headerSchema.parse(args); // a ZodError naming the argument when one is not a string
+        const rest = { ...args };
+        for (const name of headerArguments) delete rest[name];
+        return procedureInput(rest);
+      };
+    }
+    const headersOf: CatalogTool['headersOf'] = (args) => ({
+      get(header) {
+        const name = headerArguments.find((candidate) => HEADER_ARGUMENTS[candidate].header === header.toLowerCase());
+        const value = name === undefined ? undefined : args[name];
+        return typeof value === 'string' ? value : null;
+      },
+    });
+
     const readOnly = method === 'GET';
     const idempotent = readOnly || method === 'PATCH' || method === 'PUT' || apiMeta.toolHints?.idempotent === true;
     const restPath = `/public/v1${apiMeta.openapi.path}`;
-    const bucket = apiMeta.rateLimit && apiMeta.rateLimit !== 'default' ? ` Rate-limit bucket: \`${apiMeta.rateLimit}\` (shared with REST).` : '';
     tools.push({
       procedurePath: path,
       method,
@@ -140,13 +216,10 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
       definition: {
         name: toolNameFor(operationId),
         title: summary,
-        description: [summary, description, `Same as ${method} ${restPath}. ${accessDescription(apiMeta.access)}${bucket}`]
-          .filter(Boolean)
-          .join('\n\n'),
+        description: description ? `${summary}. ${firstSentence(description)}` : `${summary}.`,
         inputSchema,
-        ...(voidOutput ? {} : { outputSchema: envelopeSchema(toToolJsonSchema(outputParser, 'output')) }),
+        ...(apiMeta.toolHints?.outputSchema ? { outputSchema: envelopeSchema(compactToolSchema(toToolJsonSchema(outputParser, 'output')) as JsonSchema) } : {}),
         annotations: {
-          title: summary,
           readOnlyHint: readOnly,
           // Only DELETE removes anything (webhook endpoints); updates change only what they are sent.
           destructiveHint: method === 'DELETE',
@@ -154,8 +227,11 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
           openWorldHint: apiMeta.toolHints?.openWorld === true,
         },
       },
+      headersOf,
       toProcedureInput,
       argumentPath(restStylePath) {
+        const header = renamed.get(restStylePath);
+        if (header) return header;
         const bare = restStylePath.replace(/^(?:body|query|path)(?:\.|$)/, '');
         if (bare === '') return restStylePath === 'body' ? '(arguments)' : restStylePath;
         const head = /^[^.[]+/.exec(bare)?.[0] ?? bare;

@@ -25,7 +25,9 @@ export const PREVIEW_TTL_MS = 30 * 60 * 1000;
 /** Previews (committed ones too) are deleted a day after they expire: a late retried commit still finds its import. */
 const PREVIEW_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export type PreviewRowStatus = 'new' | 'existing' | 'invalid';
+export const PREVIEW_STATUSES = ['ready', 'committed', 'expired'] as const;
+export const PREVIEW_ROW_STATUSES = ['new', 'existing', 'invalid'] as const;
+export type PreviewRowStatus = (typeof PREVIEW_ROW_STATUSES)[number];
 
 export interface PreviewRow {
   row_number: number;
@@ -216,7 +218,7 @@ export async function commitCreatorImportPreview(
   throw new ApiError('preview-expired', `Preview ${previewId} expired at ${preview.expiresAt.toISOString()} without being committed. Preview the rows again.`);
 }
 
-export function previewStatus(preview: Pick<CreatorImportPreview, 'importId' | 'expiresAt'>, now = Date.now()): 'ready' | 'committed' | 'expired' {
+export function previewStatus(preview: Pick<CreatorImportPreview, 'importId' | 'expiresAt'>, now = Date.now()): (typeof PREVIEW_STATUSES)[number] {
   if (preview.importId) return 'committed';
   return preview.expiresAt.getTime() <= now ? 'expired' : 'ready';
 }

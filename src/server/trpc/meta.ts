@@ -19,7 +19,11 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - examples: a request and a response example for the OpenAPI document, written next to the
  *   operation's zod schemas in its `<operation>.schema.ts` (every public operation has one).
  * - toolHints: MCP tool annotations the method cannot tell (src/server/mcp): `idempotent` for a POST
- *   that is safe to repeat, `openWorld` when it reaches outside the service (fetches a URL).
+ *   that is safe to repeat, `openWorld` when it reaches outside the service (fetches a URL);
+ *   `unadvertised`: input fields the operation refuses whatever their value (kept in the input only
+ *   to answer a precise 400), left out of the tool's arguments so an agent is not invited to send them;
+ *   `outputSchema`: advertise the result's schema, for a result an agent reads to decide its next call
+ *   (other tools return the same body without one, to keep the tool list affordable).
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
@@ -42,5 +46,5 @@ export type ApiMeta = OpenApiMeta<{
   maxBodyBytes?: number;
   etag?: false;
   examples?: OperationExamples;
-  toolHints?: { idempotent?: boolean; openWorld?: boolean };
+  toolHints?: { idempotent?: boolean; openWorld?: boolean; unadvertised?: readonly string[]; outputSchema?: boolean };
 }>;

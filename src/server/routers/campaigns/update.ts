@@ -1,4 +1,4 @@
-import { campaignView, getOwnedCampaign, updateCampaign as updateOwnedCampaign } from '../../services/campaigns';
+import { campaignView, getOwnedCampaign, UNSUPPORTED_PATCH_FIELDS, updateCampaign as updateOwnedCampaign } from '../../services/campaigns';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateCampaignExamples, updateCampaignInput, updateCampaignOutput } from './update.schema';
@@ -21,6 +21,7 @@ export const updateCampaign = apiProcedure
     examples: updateCampaignExamples,
     access: { agency: 'campaigns:write', creator: 'campaigns:write' },
     errorStatuses: [400, 404, 409],
+    toolHints: { unadvertised: Object.keys(UNSUPPORTED_PATCH_FIELDS) },
   })
   .input(updateCampaignInput)
   .output(updateCampaignOutput)

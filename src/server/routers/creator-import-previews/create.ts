@@ -19,6 +19,7 @@ export const createCreatorImportPreview = apiProcedure
     },
     examples: createCreatorImportPreviewExamples,
     access: { agency: 'roster:write' },
+    toolHints: { outputSchema: true },
     successStatus: [201],
     errorStatuses: [400, 413],
     // CSV text inside JSON: quotes and line breaks take two bytes each.

@@ -15,7 +15,7 @@ export const createCreatorImport = apiProcedure
       summary: 'Import roster creators from CSV',
       contentTypes: ['multipart/form-data'],
       description: [
-        'Upload a CSV (`file` part) to add up to 500 creators to the roster in the background. Answers **202** with the import, `status: queued`, and a `Location` to poll.',
+        'Adds up to 500 creators from a CSV to the roster in the background. Upload the CSV as the `file` part; it answers **202** with the import, `status: queued`, and a `Location` to poll.',
         'Format: a header row; case-insensitive columns `display_name` (or `name`, required), `email`, `country`, `languages`, `tags` (lists separated by `;`), one column per platform (`instagram`, `tiktok`, `youtube`, `facebook`, `linkedin`, `twitter`/`x`, `twitch`, `snapchat`, `threads`) holding a handle or profile URL, and `avatar_url` (must be empty: remote avatars are not accepted). UTF-8 with or without BOM, CRLF or LF, quoted fields; blank lines are skipped. Example: `/examples/creators.csv`.',
         'Each row is validated like POST /creators and becomes a new roster creator (`created`), matches one by a social identity (`existing`, new socials attached), or fails with readable `errors`; every successful row gets the agency default media kit.',
         'Errors: not multipart, or a file that is not CSV → 415; no `file` part, an empty file, or a header without a name column or with unknown columns → 400; over 2 MiB or 500 rows → 413; the same file already queued or processing for this agency → 409.',

@@ -13,6 +13,7 @@ export const getMe = apiProcedure
     },
     examples: getMeExamples,
     access: { agency: null, creator: null },
+    toolHints: { outputSchema: true },
     allowInactive: true,
   })
   .input(getMeInput)
