@@ -33,6 +33,21 @@ export default function LimitsDocsPage() {
             operation&apos;s size limit are <code>413</code>.
           </li>
         </ul>
+
+        <h2 id="urls">URLs we fetch or post to</h2>
+        <ul>
+          <li>
+            Webhook endpoints and link-in-bio imports take https URLs on the default port, without credentials, whose host resolves only
+            to public addresses — checked when the URL is sent and again at every connection, which goes to exactly the checked
+            addresses. Private, loopback, link-local, CGNAT, multicast, documentation and other reserved ranges are refused in IPv4 and
+            IPv6, as is every IPv4-mapped IPv6 address (<code>::ffff:0:0/96</code>), even one holding a public IPv4 address.
+          </li>
+          <li>
+            A refused host always gets the same words, <code>has a host (…) that is not a public address</code> (code{' '}
+            <code>blocked_address</code>): the answer never names the address a host resolves to, and does not tell a host that resolves
+            privately from one that does not resolve, so these checks reveal nothing about a private network&apos;s DNS.
+          </li>
+        </ul>
       </main>
     </div>
   );
