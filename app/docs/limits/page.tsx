@@ -48,6 +48,18 @@ export default function LimitsDocsPage() {
             privately from one that does not resolve, so these checks reveal nothing about a private network&apos;s DNS.
           </li>
         </ul>
+
+        <h2 id="images">Images</h2>
+        <ul>
+          <li>
+            The server fetches no image on request: there is no image proxy (<code>/_next/image</code> answers 404). Pictures on share
+            pages load straight from the owner&apos;s https URL, without a referrer.
+          </li>
+          <li>
+            Link-preview cards (<code>…/opengraph-image</code>) are drawn once per content and then served from memory; an edit to the
+            page draws a new one.
+          </li>
+        </ul>
       </main>
     </div>
   );
