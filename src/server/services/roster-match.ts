@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { NormalizedSocial } from '../lib/social-identity';
+import { firstOfEachAccount } from './creator-input';
 
 /**
  * The one rule for matching a creator on an agency's roster, used by POST /creators
@@ -12,11 +13,9 @@ import type { NormalizedSocial } from '../lib/social-identity';
  * And the one case-insensitive de-dupe for a creator's tags (the first spelling wins).
  */
 
-/** Each identity once, first occurrence kept. */
+/** Each identity once, first occurrence kept: the input schema's own rule (creator-input.ts). */
 export function uniqueSocials<T extends Pick<NormalizedSocial, 'identity'>>(socials: readonly T[] = []): T[] {
-  const seen = new Map<string, T>();
-  for (const social of socials) if (!seen.has(social.identity)) seen.set(social.identity, social);
-  return [...seen.values()];
+  return firstOfEachAccount(socials);
 }
 
 /** Each value once, compared case-insensitively; the first spelling is kept (`Tech`, `tech` → `Tech`). */
