@@ -51,17 +51,16 @@ const nextConfig = {
     'inngest',
     'prisma',
   ],
-  // Pictures and covers on share pages are owners' https URLs on any host, served through Next's image
-  // optimizer: it resolves the host itself, refuses private and loopback addresses (SSRF; Next 16's
-  // pinned-DNS check, kept on by leaving dangerouslyAllowLocalIP unset), re-checks redirects, caps the
-  // size and never serves SVG. Visitors' browsers then only talk to this site (no referrer leaks).
+  // The image optimizer is off. Pictures and covers on share pages are owners' https URLs on any
+  // host, so an optimizer allowing them (remotePatterns `**`) was an open proxy: anyone could have
+  // /_next/image fetch any https URL and fill the disk cache with the results. With it off,
+  // /_next/image is 404 and each <Image> is a plain <img> of the owner's URL (referrerPolicy
+  // no-referrer, so the image host learns nothing of the page). Link-preview cards (opengraph-image)
+  // fetch pictures through the SSRF-safe fetcher and are cached in memory (app/(public)/_lib/og-image.tsx).
   images: {
-    remotePatterns: [{ protocol: 'https', hostname: '**' }],
-    maximumRedirects: 3,
-    maximumResponseBody: 5_000_000,
+    unoptimized: true,
+    remotePatterns: [],
     dangerouslyAllowSVG: false,
-    deviceSizes: [640, 828, 1200, 1920],
-    imageSizes: [48, 96, 128, 256, 384],
   },
   // `npm run typecheck` runs tsc separately; still fail the build on type errors rather than ship them.
   typescript: { ignoreBuildErrors: false },

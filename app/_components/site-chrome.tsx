@@ -24,7 +24,7 @@ export function SiteFooter() {
         API keys are secrets: call the API from your servers, never from a browser or a mobile app.
       </p>
       <p>
-        <a href="/docs">API reference</a> · <a href="/docs/errors">Error types</a> · <a href="/docs/accounts">Accounts and sign-in security</a> ·{' '}
+        <a href="/docs">API reference</a> · <a href="/docs/errors">Error types</a> · <a href="/docs/accounts">Accounts and sign-in security</a> · <a href="/docs/limits">Limits and secrets</a> ·{' '}
         <a href="/openapi.json">OpenAPI</a>
       </p>
     </footer>

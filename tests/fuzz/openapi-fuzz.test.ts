@@ -2,7 +2,22 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { deepNesting, hostileString, hostileValue, mutate, prototypeKeysObject, validLike, type FuzzContext, type JsonSchema } from './schema-arbitraries';
+import {
+  bodyText,
+  deepJsonText,
+  deepNesting,
+  hostileString,
+  hostileValue,
+  longValue,
+  mutate,
+  prototypeKeysObject,
+  RawJson,
+  validLike,
+  veryDeepValue,
+  wideValue,
+  type FuzzContext,
+  type JsonSchema,
+} from './schema-arbitraries';
 
 /**
  * Property-based fuzzing of every operation in the served /openapi.json: path, query, headers and
@@ -12,7 +27,8 @@ import { deepNesting, hostileString, hostileValue, mutate, prototypeKeysObject, 
  * - every 2xx body validates against the operation's documented response schema;
  * - afterwards the server still answers GET /me.
  *
- * Requests are sampled from one seeded generator and sent 8 at a time. The seed is fixed (printed);
+ * Values are valid-looking, hostile, nested tens of thousands of levels deep, tens of thousands of
+ * members wide, or megabytes long. Requests are sampled from one seeded generator and sent 8 at a time. The seed is fixed (printed);
  * FUZZ_SEED=<n> replays or explores another, FUZZ_REQUESTS=<n> sets the count (default 10,000 on
  * PostgreSQL as in CI, 2,000 on the embedded PGlite).
  */
@@ -65,6 +81,9 @@ const RAW_BODIES = [
   '{"__proto__":{"admin":true}}',
   '{"constructor":{"prototype":{"x":1}}}',
   `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  `{"rows":[{"display_name":"Deep","extra":${deepJsonText(12_000, false)}}]}`,
+  `{"rows":${deepJsonText(12_000, true)}}`,
+  `{"name":${deepJsonText(12_000, false)}}`,
   `{"a":"${'\\ud800'}"}`,
   '{"a":"\\u0000"}',
   '\ufeff{}',
@@ -120,6 +139,54 @@ describe('fuzzing every operation of /openapi.json', () => {
     document = (await (await t.request('/openapi.json')).json()) as OpenApiDocument;
   }, 120_000);
   afterAll(() => t?.close());
+
+  it('every JSON operation answers deep, wide and long values in each body field without a 5xx', { timeout: 300_000 }, async () => {
+    const context: FuzzContext = {
+      resolve(ref) {
+        const [, , group, name] = ref.split('/');
+        return document.components[group!]![name!]!;
+      },
+      knownIds,
+    };
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    // Deep enough to overflow a recursive walk, shallow enough for JSON.parse (which gives up near 50,000 levels).
+    const deep = [new RawJson(deepJsonText(12_000, false)), new RawJson(deepJsonText(12_000, true))];
+    const wide = fc.sample(wideValue, { seed: SEED, numRuns: 1 })[0];
+    const long = fc.sample(longValue, { seed: SEED, numRuns: 1 })[0];
+    for (const [template, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content['application/json']?.schema;
+        if (!schema) continue;
+        const resolved = schema.$ref ? context.resolve(schema.$ref) : schema;
+        const valid = (fc.sample(validLike(resolved, context), { seed: SEED, numRuns: 1 })[0] ?? {}) as Record<string, unknown>;
+        const fields = [...Object.keys(resolved.properties ?? {}), 'unexpected'];
+        const path = `/public/v1${template.replace(/\{[^}]+\}/g, knownIds[2] ?? knownIds[0]!)}`;
+        const bodies = [
+          ...fields.flatMap((field) => deep.map((value) => ({ ...valid, [field]: value }))),
+          { ...valid, [fields[0]!]: wide },
+          { ...valid, [fields[0]!]: long },
+        ];
+        for (const key of [keys.agency, keys.creator]) {
+          for (const [index, body] of bodies.entries()) {
+            const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+            // The Idempotency-Key fingerprint walks the whole body.
+            headers['idempotency-key'] = `bounds-${Math.random().toString(36).slice(2)}`;
+            const response = await fetch(`${t.baseUrl}${path}`, { method: method.toUpperCase(), headers, body: bodyText(body) });
+            const text = await response.text();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            if (response.status >= 500 || (response.status >= 300 && response.headers.get('content-type') !== 'application/problem+json')) {
+              failures.push(`${method.toUpperCase()} ${path} body #${index} → ${response.status}: ${text.slice(0, 300)}`);
+            }
+          }
+        }
+      }
+    }
+    console.log(`deep, wide and long fields: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    expect(failures.slice(0, 10), `${failures.length} failures`).toEqual([]);
+    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(100);
+    expect((await t.request('/public/v1/me', { key: keys.agency })).status).toBe(200);
+  });
 
   it(`sends ${REQUESTS} generated requests without a 5xx, each answer as documented`, { timeout: 300_000 }, async () => {
     const context: FuzzContext = {
@@ -231,7 +298,7 @@ describe('fuzzing every operation of /openapi.json', () => {
             {
               weight: 5,
               arbitrary: fc
-                .tuple(valid, fc.nat(), fc.oneof(hostileValue, deepNesting, prototypeKeysObject), fc.constantFrom<'replace' | 'add-key' | 'remove'>('replace', 'replace', 'add-key', 'remove'))
+                .tuple(valid, fc.nat(), fc.oneof(hostileValue, deepNesting, veryDeepValue, wideValue, longValue, prototypeKeysObject), fc.constantFrom<'replace' | 'add-key' | 'remove'>('replace', 'replace', 'add-key', 'remove'))
                 .map(([value, pick, replacement, mode]): Body => ({ kind: 'json', value: mutate(value, pick, replacement, mode) })),
             },
             { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((text): Body => ({ kind: 'raw', text })) },
@@ -282,7 +349,7 @@ describe('fuzzing every operation of /openapi.json', () => {
       const url = new URL(`${t.baseUrl}${r.path}`);
       for (const [k, v] of r.query) url.searchParams.append(k, v);
       let body: BodyInit | undefined;
-      if (r.body.kind === 'json') body = JSON.stringify(r.body.value);
+      if (r.body.kind === 'json') body = bodyText(r.body.value);
       else if (r.body.kind === 'raw') body = r.body.text;
       else if (r.body.kind === 'multipart') {
         const form = new FormData();

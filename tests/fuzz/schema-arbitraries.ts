@@ -62,6 +62,43 @@ export const hostileNumber = fc.oneof(
   fc.integer(),
 );
 
+/**
+ * JSON text put into a body as it is, where JSON.stringify itself would overflow (nesting tens of
+ * thousands of levels deep); `bodyText` splices it in.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** `{"a":{"a":…}}` or `[[…]]`, `depth` levels, as text. */
+export function deepJsonText(depth: number, arrays: boolean): string {
+  return arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** Far deeper than any recursive walk survives (the stack overflows at a few thousand frames). */
+export const veryDeepValue = fc.integer({ min: 5_000, max: 40_000 }).chain((depth) => fc.boolean().map((arrays) => new RawJson(deepJsonText(depth, arrays))));
+
+/** An array or object with tens of thousands of members. */
+export const wideValue = fc.integer({ min: 1_000, max: 80_000 }).chain((width) =>
+  fc.boolean().map((arrays): unknown => (arrays ? Array.from({ length: width }, (_, i) => i) : Object.fromEntries(Array.from({ length: width }, (_, i) => [`k${i}`, i])))),
+);
+
+/** Strings from long to past the body cap. */
+export const longValue = fc.integer({ min: 10_000, max: 1_200_000 }).chain((length) => fc.constantFrom('x', 'é', '😀', '"').map((unit) => unit.repeat(length)));
+
+/** A JSON body's text with every RawJson spliced in as written. */
+export function bodyText(value: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof RawJson) {
+      raws.push(v.text);
+      return `\u0001raw${raws.length - 1}\u0001`;
+    }
+    return v;
+  });
+  return raws.length === 0 ? text : text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_, i: string) => raws[Number(i)]!);
+}
+
 /** Nested arrays/objects this deep: a walker that recurses per level would overflow. */
 export const deepNesting = fc.integer({ min: 50, max: 1_500 }).chain((depth) =>
   fc.boolean().map((arrays) => {
@@ -85,6 +122,9 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileNumber,
   fc.constantFrom(null, true, false, [], {}, [null], { '': '' }),
   deepNesting,
+  veryDeepValue,
+  wideValue,
+  longValue,
   prototypeKeysObject,
   fc.array(fc.string(), { minLength: 200, maxLength: 500 }),
 );

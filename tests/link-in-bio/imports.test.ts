@@ -265,12 +265,12 @@ describe('link-in-bio imports: SSRF rules with the default fetch policy', () => 
     ['linktr.ee/ada', 'is not a valid absolute URL'],
     ['https://ada:secret@linktr.ee/ada', 'must not contain a user name or password'],
     ['https://linktr.ee:8443/ada', 'must use the default https port'],
-    ['https://127.0.0.1/', 'points at 127.0.0.1'],
-    ['https://[::1]/', 'points at ::1'],
-    ['https://10.0.0.5/', 'points at 10.0.0.5'],
-    ['https://192.168.0.1/', 'points at 192.168.0.1'],
-    ['https://169.254.169.254/latest/meta-data/', 'points at 169.254.169.254'],
-    ['https://[fe80::1]/', 'points at fe80::1'],
+    ['https://127.0.0.1/', 'has a host (127.0.0.1) that is not a public address'],
+    ['https://[::1]/', 'has a host (::1) that is not a public address'],
+    ['https://10.0.0.5/', 'has a host (10.0.0.5) that is not a public address'],
+    ['https://192.168.0.1/', 'has a host (192.168.0.1) that is not a public address'],
+    ['https://169.254.169.254/latest/meta-data/', 'has a host (169.254.169.254) that is not a public address'],
+    ['https://[fe80::1]/', 'has a host (fe80::1) that is not a public address'],
   ])('400 at once for %s', async (url, message) => {
     const response = await start(url);
     expect(response.status).toBe(400);

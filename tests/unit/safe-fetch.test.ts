@@ -32,6 +32,11 @@ describe('isPublicAddress', () => {
     ['ff02::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:10.0.0.1', false],
+    // IPv4-mapped (::ffff:0:0/96): refused even when the IPv4 address inside is public.
+    ['::ffff:8.8.8.8', false],
+    ['::ffff:808:808', false],
+    ['8.8.8.8', true],
+    ['2606:4700:4700::1111', true],
     // IPv4-compatible (::/96, deprecated): refused whatever IPv4 address they embed.
     ['::127.0.0.1', false],
     ['::7f00:1', false],
@@ -55,13 +60,13 @@ describe('checkFetchableUrl (no DNS)', () => {
     ['/relative/path', 'is not a valid absolute URL'],
     ['https://user:pw@example.com/', 'must not contain a user name or password'],
     ['https://example.com:8443/', 'must use the default https port'],
-    ['https://127.0.0.1/', 'points at 127.0.0.1'],
-    ['https://2130706433/', 'points at 127.0.0.1'],
-    ['https://0x7f.1/', 'points at 127.0.0.1'],
-    ['https://[::1]/', 'points at ::1'],
-    ['https://[::ffff:7f00:1]/', 'points at ::ffff:7f00:1'],
-    ['https://10.0.0.1/', 'points at 10.0.0.1'],
-    ['https://169.254.169.254/latest/meta-data', 'points at 169.254.169.254'],
+    ['https://127.0.0.1/', 'has a host (127.0.0.1) that is not a public address'],
+    ['https://2130706433/', 'has a host (127.0.0.1) that is not a public address'],
+    ['https://0x7f.1/', 'has a host (127.0.0.1) that is not a public address'],
+    ['https://[::1]/', 'has a host (::1) that is not a public address'],
+    ['https://[::ffff:7f00:1]/', 'has a host (::ffff:7f00:1) that is not a public address'],
+    ['https://10.0.0.1/', 'has a host (10.0.0.1) that is not a public address'],
+    ['https://169.254.169.254/latest/meta-data', 'has a host (169.254.169.254) that is not a public address'],
   ])('refuses %s', (url, message) => {
     expect(() => checkFetchableUrl(url, strict)).toThrow(message);
   });
@@ -148,7 +153,7 @@ describe('safeFetchText', () => {
   it('re-checks every redirect target: literal addresses, DNS answers and schemes', async () => {
     const literal = await failure(`${origin}/to-other-loopback`);
     expect(literal.code).toBe('blocked-address');
-    expect(literal.message).toContain('redirected to a URL that points at 127.0.0.2');
+    expect(literal.message).toContain('redirected to a URL that has a host (127.0.0.2) that is not a public address');
     expect((await failure(`${origin}/to-metadata`)).message).toContain('169.254.169.254');
     // The first hop's literal 127.0.0.1 is allowed; localhost after the redirect is resolved through DNS
     // (the hosts file) and whatever it resolves to is refused.

@@ -215,7 +215,7 @@ describe('webhook deliveries', () => {
       await t.request('/public/v1/campaigns', { method: 'POST', key, json: { name: 'Nowhere' } });
       await expect
         .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0]?.last_error, { timeout: 3_000 })
-        .toMatch(/must be an https URL|private or reserved/);
+        .toMatch(/must be an https URL|not a public address/);
     } finally {
       config.fetchAllowPrivateNetworks = true;
     }

@@ -171,12 +171,12 @@ describe('webhook endpoint URLs without the private-network switch (SSRF guard)'
 
   it.each([
     ['http://example.com/hooks', 'must be an https URL'],
-    ['https://127.0.0.1/hooks', 'private or reserved'],
-    ['https://[::1]/hooks', 'private or reserved'],
-    ['https://169.254.169.254/latest/meta-data', 'private or reserved'],
-    ['https://10.1.2.3/hooks', 'private or reserved'],
-    ['https://[::ffff:192.168.1.1]/hooks', 'private or reserved'],
-    ['https://localhost/hooks', 'private or reserved'],
+    ['https://127.0.0.1/hooks', 'not a public address'],
+    ['https://[::1]/hooks', 'not a public address'],
+    ['https://169.254.169.254/latest/meta-data', 'not a public address'],
+    ['https://10.1.2.3/hooks', 'not a public address'],
+    ['https://[::ffff:192.168.1.1]/hooks', 'not a public address'],
+    ['https://localhost/hooks', 'not a public address'],
     ['https://example.com:8443/hooks', 'default https port'],
     ['https://user:pass@example.com/hooks', 'user name or password'],
   ])('refuses %s', async (url, why) => {
@@ -185,5 +185,31 @@ describe('webhook endpoint URLs without the private-network switch (SSRF guard)'
     const problem = await readProblem(response);
     expect(problem.errors?.[0]?.path).toBe('body.url');
     expect(problem.detail).toContain(why);
+  });
+
+  it('says only "not a public address" about a host name: never what it resolves to, nor whether it resolves', async () => {
+    const refusal = async (url: string) => {
+      const response = await t.request('/public/v1/webhook-endpoints', { method: 'POST', key, json: { url, events: ['*'] } });
+      expect(response.status).toBe(400);
+      const problem = await readProblem(response);
+      expect(problem.errors?.[0]).toMatchObject({ path: 'body.url', code: 'blocked_address' });
+      return problem.detail;
+    };
+    // localhost resolves (the hosts file) to loopback; *.invalid never resolves (RFC 6761).
+    const resolvesPrivately = await refusal('https://localhost/hooks');
+    const doesNotResolve = await refusal('https://no-such-host.invalid/hooks');
+    expect(resolvesPrivately).toBe('The URL has a host (localhost) that is not a public address.');
+    expect(doesNotResolve).toBe('The URL has a host (no-such-host.invalid) that is not a public address.');
+    expect(resolvesPrivately).not.toMatch(/127\.0\.0\.1|::1|resolves/);
+  });
+
+  it('refuses every IPv4-mapped IPv6 address (::ffff:0:0/96), a public IPv4 address inside included', async () => {
+    for (const url of ['https://[::ffff:8.8.8.8]/hooks', 'https://[::ffff:808:808]/hooks']) {
+      const response = await t.request('/public/v1/webhook-endpoints', { method: 'POST', key, json: { url, events: ['*'] } });
+      expect(response.status, url).toBe(400);
+      const problem = await readProblem(response);
+      expect(problem.errors?.[0]).toMatchObject({ path: 'body.url', code: 'blocked_address' });
+      expect(problem.detail).toContain('not a public address');
+    }
   });
 });

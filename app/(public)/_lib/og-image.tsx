@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ImageResponse } from 'next/og';
 import { getApp } from '@/server/app-singleton';
 import { SAFE_FETCH_DEFAULTS, safeFetchBytes } from '@/server/lib/safe-fetch';
@@ -60,7 +61,35 @@ export interface OgCard {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-export async function ogImage(card: OgCard): Promise<ImageResponse> {
+/**
+ * Rendered PNGs by card, most recently used last. Drawing a card (and fetching its picture) costs
+ * far more than any page hit, and link-preview crawlers and anyone else can ask for it as often as
+ * they like; the key is the card's whole content, so an edit to the page makes a new entry and the
+ * stale one ages out. Bounded by count (a card is ~30–120 KB).
+ */
+const RENDERED = new Map<string, Uint8Array>();
+const MAX_RENDERED = 200;
+
+/** The card as a PNG response, drawn once per distinct card and then served from memory (`X-Og-Cache: hit`). */
+export async function ogImage(card: OgCard): Promise<Response> {
+  const key = createHash('sha256').update(JSON.stringify(card)).digest('base64url');
+  const stored = RENDERED.get(key);
+  const png = stored ?? new Uint8Array(await (await drawCard(card)).arrayBuffer());
+  // Re-inserted so the Map's order is least recently used first.
+  RENDERED.delete(key);
+  RENDERED.set(key, png);
+  if (RENDERED.size > MAX_RENDERED) RENDERED.delete(RENDERED.keys().next().value!);
+  return new Response(png.slice(), {
+    headers: {
+      'Content-Type': OG_CONTENT_TYPE,
+      // Crawlers and CDNs may keep it a few minutes; an edit shows after that.
+      'Cache-Control': 'public, max-age=300',
+      'X-Og-Cache': stored ? 'hit' : 'miss',
+    },
+  });
+}
+
+async function drawCard(card: OgCard): Promise<ImageResponse> {
   const dark = card.theme === 'dark';
   const background = card.backgroundColor && /^#[0-9a-f]{6}$/i.test(card.backgroundColor) ? card.backgroundColor : dark ? '#0b0b0f' : '#ffffff';
   const foreground = contrast('#111827', background) >= contrast('#ffffff', background) ? '#111827' : '#ffffff';

@@ -47,6 +47,8 @@ export const FIELD_ERROR_CODES = {
   blocked_address: 'A webhook URL whose host is not a public address (private, loopback, link-local…); only public https endpoints are called.',
   not_participant: 'A campaign post’s creator is not one of the campaign’s participants.',
   conflicting_fields: 'Two properties that cannot be sent together (the message names them).',
+  too_deep: 'A value nested deeper than 32 levels of objects and arrays (the path names where); no field takes that.',
+  too_many_values: 'An input holding more than 50,000 values in all (the path names the object or array that passed the bound).',
 } as const;
 
 export type FieldErrorCode = keyof typeof FIELD_ERROR_CODES;

@@ -69,7 +69,7 @@ export interface SafeFetchResult {
 
 // Addresses no user-supplied URL may reach: private, loopback, link-local (cloud metadata), CGNAT,
 // multicast, documentation and other special-purpose ranges (IANA registries), in both families.
-// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are matched against the IPv4 rules by BlockList itself.
+// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are all refused (IPV4_MAPPED below).
 const BLOCKED = new net.BlockList();
 for (const [prefix, bits] of [
   ['0.0.0.0', 8],
@@ -108,10 +108,18 @@ for (const [prefix, bits] of [
   BLOCKED.addSubnet(prefix, bits, 'ipv6');
 }
 
+// Every IPv4-mapped IPv6 address (::ffff:0:0/96), public IPv4 inside or not: a public host has no
+// reason to be reached that way, and stacks differ in what they connect such an address to. Its own
+// list, checked for IPv6 only: BlockList maps an IPv4 address onto ::ffff:a.b.c.d when checking, so
+// this subnet in BLOCKED would refuse every IPv4 address.
+const IPV4_MAPPED = new net.BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
 /** True for an address on the public internet. */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
+  if (family === 6 && IPV4_MAPPED.check(address, 'ipv6')) return false;
   return !BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
@@ -140,16 +148,25 @@ export function checkFetchableUrl(input: string | URL, options: Pick<SafeFetchOp
   if (!options.allowPrivateNetworks && url.port !== '') throw new SafeFetchError('blocked-url', 'must use the default https port');
   const host = hostnameOf(url);
   if (host === '') throw new SafeFetchError('invalid-url', 'has no host');
-  if (net.isIP(host) !== 0 && !addressPolicy(options)(host)) {
-    throw new SafeFetchError('blocked-address', `points at ${host}, a private or reserved address`);
-  }
+  if (net.isIP(host) !== 0 && !addressPolicy(options)(host)) throw new SafeFetchError('blocked-address', notPublic(host));
   return url;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-function notPublic(hostname: string): string {
-  return `the host ${hostname} is not a public address (it does not resolve, or resolves to a private or reserved one)`;
+/**
+ * The one refusal for a host that is not public — an address literal, a name that resolves to a
+ * private or reserved address, or one that does not resolve at all. It names no resolved address and
+ * does not tell the cases apart: the message goes back to whoever submitted the URL, and "resolves to
+ * 10.1.2.3" (or even "resolves" from "does not") would make URL checks an oracle for internal DNS.
+ */
+export function notPublic(hostname: string): string {
+  return `has a host (${hostname}) that is not a public address`;
+}
+
+/** notPublic as a clause, for failures found while fetching ("could not be imported: the host … is not a public address"). */
+function hostNotPublic(hostname: string): string {
+  return `the host ${hostname} is not a public address`;
 }
 
 /** A socket `lookup` that refuses hosts resolving to any non-public address. */
@@ -157,15 +174,13 @@ export function guardedLookup(allowAddress: (address: string) => boolean): net.L
   return (hostname: string, options: { family?: number | string; all?: boolean; hints?: number }, callback: LookupCallback) => {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : typeof options.family === 'number' ? options.family : 0;
     dnsLookup(hostname, { all: true, family, hints: options.hints }, (error, addresses) => {
-      // One message for both outcomes, naming no address: the error goes back to whoever submitted the
-      // URL, and telling "resolves to 10.1.2.3" (or even "resolves" from "does not") apart would make
-      // imports an oracle for internal DNS.
+      // One message for both outcomes, naming no address (notPublic).
       if (error || addresses.length === 0) {
-        callback(new SafeFetchError('dns-failure', notPublic(hostname)), []);
+        callback(new SafeFetchError('dns-failure', hostNotPublic(hostname)), []);
         return;
       }
       if (addresses.some((a) => !allowAddress(a.address))) {
-        callback(new SafeFetchError('blocked-address', notPublic(hostname)), []);
+        callback(new SafeFetchError('blocked-address', hostNotPublic(hostname)), []);
         return;
       }
       if (options.all) callback(null, addresses);

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { addressPolicy, checkFetchableUrl, guardedLookup, SafeFetchError, type SafeFetchOptions } from './safe-fetch';
+import { addressPolicy, checkFetchableUrl, guardedLookup, notPublic, SafeFetchError, type SafeFetchOptions } from './safe-fetch';
 
 /**
  * POSTs a JSON body to a user-supplied URL (webhook deliveries) under the same SSRF rules as
@@ -30,11 +30,11 @@ export async function checkDeliverableUrl(input: string, options: Pick<SafeFetch
   try {
     addresses = await dnsLookup(host, { all: true });
   } catch {
-    throw new SafeFetchError('dns-failure', `has a host (${host}) that could not be resolved`);
+    // The same words as a private address: which of the two it was is what an oracle would tell.
+    throw new SafeFetchError('blocked-address', notPublic(host));
   }
   const allowed = addressPolicy(options);
-  const blocked = addresses.find((a) => !allowed(a.address));
-  if (blocked) throw new SafeFetchError('blocked-address', `has a host (${host}) that resolves to ${blocked.address}, a private or reserved address`);
+  if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) throw new SafeFetchError('blocked-address', notPublic(host));
   return url;
 }
 

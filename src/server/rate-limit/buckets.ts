@@ -7,11 +7,14 @@ import type { AppConfig } from '../config';
  * - default: every operation unless it says otherwise (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS),
  *   and MCP protocol messages (initialize, tools/list).
  * - imports: starting CSV or link-in-bio imports, from the API, MCP or the settings UI.
+ * - previews: roster import previews. Each parses and classifies up to 500 rows against the roster
+ *   (hundreds of times a default request's work) and stores them, so they get their own, smaller
+ *   budget: one tenant's preview flood cannot take the server's time from the others.
  * - sponsorship: sponsorship matches, over REST and MCP alike.
  * Browser sign-in and deck passwords are not request buckets: they get growing delays per account,
  * address group and deck (attempt-limiter.ts, services/sign-in-attempts.ts, services/deck-passwords.ts).
  */
-export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'sponsorship'] as const;
+export const RATE_LIMIT_BUCKETS = ['default', 'imports', 'previews', 'sponsorship'] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface BucketQuota {
@@ -23,6 +26,7 @@ export function bucketQuotas(config: Pick<AppConfig, 'rateLimitRequests' | 'rate
   return {
     default: { requests: config.rateLimitRequests, windowSeconds: config.rateLimitWindowSeconds },
     imports: { requests: 30, windowSeconds: 3600 },
+    previews: { requests: 60, windowSeconds: 3600 },
     sponsorship: { requests: 60, windowSeconds: 60 },
   };
 }

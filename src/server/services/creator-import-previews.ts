@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseRosterCsv, validateImportRow, type CreatorBodyRow, type CsvRow } from './csv-roster';
 import type { CreatorImport, CreatorImportPreview } from '../../generated/prisma/client';
+import { conflictMessage, matchOnRoster, rosterSocialsFor, uniqueSocials } from './roster-match';
 
 /**
  * Two-phase roster imports: validate first, commit later.
@@ -89,11 +90,8 @@ async function classify(db: Db, agencyId: string, inputs: (CsvRow | CreatorBodyR
     return { input, rowNumber: index + 1, valid, errors, displayName };
   });
 
-  const identities = [...new Set(prepared.flatMap((p) => (p.valid?.socials ?? []).map((s) => s.identity)))];
   const [rosterSocials, rosterSize] = await Promise.all([
-    identities.length === 0
-      ? []
-      : db.socialAccount.findMany({ where: { rosterAgencyId: agencyId, identity: { in: identities } }, select: { creatorId: true, identity: true } }),
+    rosterSocialsFor(db, agencyId, prepared.flatMap((p) => (p.valid?.socials ?? []).map((s) => s.identity))),
     db.rosterMembership.count({ where: { agencyId } }),
   ]);
   // identity → a roster creator id, or `row:N` for an identity an earlier new row of this preview brings.
@@ -102,16 +100,14 @@ async function classify(db: Db, agencyId: string, inputs: (CsvRow | CreatorBodyR
   const rows: StoredRow[] = prepared.map((p) => {
     const base = { row_number: p.rowNumber, display_name: p.displayName, input: p.input, creator_id: null, same_as_row: null };
     if (!p.valid) return { ...base, status: 'invalid', errors: p.errors };
-    const socials = p.valid.socials ?? [];
-    const owners = [...new Set(socials.map((s) => ownerOf.get(s.identity)).filter((o): o is string => !!o))];
-    if (owners.length > 1) {
-      const named = owners.map((o) => (o.startsWith('row:') ? `row ${o.slice(4)}` : o));
-      // Same words as the import uses for roster creators.
-      return { ...base, status: 'invalid', errors: [`The socials belong to ${owners.length} different roster creators (${named.join(', ')}).`] };
+    const socials = uniqueSocials(p.valid.socials);
+    const match = matchOnRoster(socials, ownerOf);
+    if (match.kind === 'conflict') {
+      return { ...base, status: 'invalid', errors: [conflictMessage(match.owners.map((o) => (o.startsWith('row:') ? `row ${o.slice(4)}` : o)))] };
     }
-    const owner = owners[0] ?? `row:${p.rowNumber}`;
+    const owner = match.kind === 'existing' ? match.owner : `row:${p.rowNumber}`;
     for (const social of socials) if (!ownerOf.has(social.identity)) ownerOf.set(social.identity, owner);
-    if (owners.length === 0) return { ...base, status: 'new', errors: [] };
+    if (match.kind === 'new') return { ...base, status: 'new', errors: [] };
     return owner.startsWith('row:')
       ? { ...base, status: 'existing', same_as_row: Number(owner.slice(4)), errors: [] }
       : { ...base, status: 'existing', creator_id: owner, errors: [] };

@@ -13,6 +13,7 @@ import { inlineStep, type JobRunner, type JobStep } from '../domain/jobs';
 import { insertRows } from '../db/bulk-insert';
 import { MAX_IMPORT_BYTES, parseRosterCsv, validateImportRow, type CsvRow } from './csv-roster';
 import type { CreatorImport, CreatorImportRow, Prisma } from '../../generated/prisma/client';
+import { caseInsensitiveUnique, conflictMessage, matchOnRoster, rosterSocialsFor, uniqueSocials } from './roster-match';
 
 /**
  * CSV roster imports, as plain steps that both runners call: the embedded runner one after the
@@ -179,15 +180,12 @@ async function processChunkInBatch(app: EventApp, importId: string, agencyId: st
   const owner = { type: 'agency' as const, id: agencyId };
   const prepared = rows.map((row) => {
     const { input, errors } = validateImportRow(row.input as CsvRow);
-    const socials = input ? [...new Map((input.socials ?? []).map((s) => [s.identity, s])).values()] : [];
+    const socials = input ? uniqueSocials(input.socials) : [];
     return { row, input, errors, socials, planned: plannedIdsFor(row) };
   });
 
-  const identities = [...new Set(prepared.flatMap((p) => p.socials.map((s) => s.identity)))];
   const [rosterSocials, madeBefore] = await Promise.all([
-    identities.length === 0
-      ? []
-      : db.socialAccount.findMany({ where: { rosterAgencyId: agencyId, identity: { in: identities } }, select: { id: true, creatorId: true, identity: true } }),
+    rosterSocialsFor(db, agencyId, prepared.flatMap((p) => p.socials.map((s) => s.identity))),
     db.creator.findMany({ where: { id: { in: prepared.map((p) => p.planned.creatorId) } }, select: { id: true } }),
   ]);
   const ownerOf = new Map(rosterSocials.map((s) => [s.identity, s.creatorId]));
@@ -205,14 +203,15 @@ async function processChunkInBatch(app: EventApp, importId: string, agencyId: st
       outcomes.push({ ...base, status: 'failed', errors: p.errors });
       continue;
     }
-    const owners = [...new Set(p.socials.map((s) => ownerOf.get(s.identity)).filter((id): id is string => !!id))];
-    if (owners.length > 1) {
-      outcomes.push({ ...base, status: 'failed', errors: [`The socials belong to ${owners.length} different roster creators (${owners.join(', ')}).`] });
+    const match = matchOnRoster(p.socials, ownerOf);
+    if (match.kind === 'conflict') {
+      outcomes.push({ ...base, status: 'failed', errors: [conflictMessage(match.owners)] });
       continue;
     }
-    const createdByRow = owners.length === 0 || owners[0] === p.planned.creatorId || alreadyMade.has(p.planned.creatorId);
-    const creatorId = owners[0] ?? p.planned.creatorId;
-    if (owners.length === 0 && !alreadyMade.has(creatorId)) {
+    const existing = match.kind === 'existing' ? match.owner : undefined;
+    const createdByRow = existing === undefined || existing === p.planned.creatorId || alreadyMade.has(p.planned.creatorId);
+    const creatorId = existing ?? p.planned.creatorId;
+    if (existing === undefined && !alreadyMade.has(creatorId)) {
       newCreators.push({
         id: creatorId,
         username: p.socials[0]?.username ?? slugify(p.input.display_name, 'creator').replace(/-/g, ''),
@@ -220,7 +219,7 @@ async function processChunkInBatch(app: EventApp, importId: string, agencyId: st
         email: p.input.email ?? null,
         country: p.input.country ?? null,
         languages: [...new Set(p.input.languages ?? [])],
-        tags: [...new Map((p.input.tags ?? []).map((tag) => [tag.toLowerCase(), tag])).values()],
+        tags: caseInsensitiveUnique(p.input.tags),
       });
     }
     const socialIds: string[] = [];

@@ -11,6 +11,7 @@ import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kit
 import { creatorView, type CreatorViewSource } from './creator-view';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Creator, MediaKit, SocialAccount } from '../../generated/prisma/client';
+import { caseInsensitiveUnique, matchOnRoster, rosterSocialsFor } from './roster-match';
 
 /** Creator input after validation and social normalization (see routers/creators/schemas.ts). */
 export interface CreatorInput {
@@ -43,12 +44,6 @@ export interface RosterAddResult {
 
 const SOCIALS_ORDER = { orderBy: { id: 'asc' as const } };
 const MAX_ATTEMPTS = 4;
-
-function caseInsensitiveUnique(values: string[] = []): string[] {
-  const seen = new Map<string, string>();
-  for (const value of values) if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
-  return [...seen.values()];
-}
 
 function usernameFor(input: CreatorInput, socials: NormalizedSocial[]): string {
   return socials[0]?.username ?? slugify(input.display_name, 'creator').replace(/-/g, '');
@@ -99,24 +94,18 @@ export async function addCreatorToRoster(
         return { created: true, creator: mine, mediaKit: kit, socialsAttached: mine.socials.filter((s) => plannedSocials.has(s.id)).length };
       }
     }
-    const owners =
-      identities.length === 0
-        ? []
-        : await db.socialAccount.findMany({
-            where: { rosterAgencyId: agencyId, identity: { in: identities } },
-            select: { creatorId: true, identity: true },
-          });
-    const ownerIds = [...new Set(owners.map((o) => o.creatorId))];
-    if (ownerIds.length > 1) {
-      const detail = ownerIds
+    const owners = await rosterSocialsFor(db, agencyId, identities);
+    const match = matchOnRoster(socials, new Map(owners.map((o) => [o.identity, o.creatorId])));
+    if (match.kind === 'conflict') {
+      const detail = match.owners
         .map((id) => `${owners.filter((o) => o.creatorId === id).map((o) => o.identity).join(', ')} → creator ${id}`)
         .join('; ');
-      throw new ApiError('conflict', `The supplied socials belong to ${ownerIds.length} different roster creators (${detail}). Send socials of one creator per request.`);
+      throw new ApiError('conflict', `The supplied socials belong to ${match.owners.length} different roster creators (${detail}). Send socials of one creator per request.`);
     }
     try {
-      if (ownerIds.length === 1) {
+      if (match.kind === 'existing') {
         const known = new Set(owners.map((o) => o.identity));
-        return await attachToExisting(app, agencyId, ownerIds[0]!, socials.filter((s) => !known.has(s.identity)), planned);
+        return await attachToExisting(app, agencyId, match.owner, socials.filter((s) => !known.has(s.identity)), planned);
       }
       return await createOnRoster(app, agencyId, input, socials, source, planned);
     } catch (error) {

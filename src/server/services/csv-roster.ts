@@ -51,21 +51,39 @@ export function parseRosterCsv(text: string): ParsedRoster {
       errors: [{ path: 'body.file', message: `Line ${line}: ${unstorable.message}`, code: unstorable.code }],
     });
   }
-  const parsed = Papa.parse<CsvRow>(source, {
+  // Rows are counted as they are parsed and parsing stops at the first row past the cap, so refusing
+  // a huge file costs what 500 rows cost, and no file holds the event loop for longer than that.
+  const data: CsvRow[] = [];
+  let fields: string[] = [];
+  let quoting: Papa.ParseError | undefined;
+  let tooMany = false;
+  Papa.parse<CsvRow>(source, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: normalizeHeader,
     transform: (value) => value.trim(),
+    step: (result, parser) => {
+      fields = result.meta.fields ?? fields;
+      quoting ??= result.errors.find((e) => e.type === 'Quotes');
+      data.push(result.data);
+      if (data.length > MAX_IMPORT_ROWS) {
+        tooMany = true;
+        parser.abort();
+      }
+    },
+    // A header without rows calls no step; its fields come with the end of the parse.
+    complete: (result) => {
+      if (fields.length === 0) fields = result.meta.fields ?? [];
+    },
   });
   // Broken quoting shifts every later row boundary, so it fails the file rather than some rows.
-  const quoting = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoting) {
     const where = quoting.row !== undefined ? ` near data row ${quoting.row + 1}` : '';
     throw new ApiError('validation-error', `The CSV has unbalanced quotes${where}: ${quoting.message}. Quote fields that contain commas, quotes or line breaks, doubling inner quotes.`, {
       errors: [{ path: 'body.file', message: 'Malformed quoting.', code: 'malformed_csv' }],
     });
   }
-  const columns = (parsed.meta.fields ?? []).filter((c) => c !== '');
+  const columns = fields.filter((c) => c !== '');
   if (!columns.includes('display_name')) {
     throw new ApiError('validation-error', `The header has no display_name (or name) column; found: ${columns.join(', ') || 'nothing'}.`, {
       errors: [{ path: 'body.file', message: 'The header row needs a display_name column.', code: 'missing_column' }],
@@ -83,19 +101,22 @@ export function parseRosterCsv(text: string): ParsedRoster {
       errors: [{ path: 'body.file', message: 'A column appears twice in the header.', code: 'duplicate_column' }],
     });
   }
-  const rows = parsed.data.map((row) => {
+  const rows = data.map((row) => {
     // Papa puts cells beyond the header under `__parsed_extra`; keep only named columns, as text.
     const clean: CsvRow = {};
     for (const column of columns) clean[column] = typeof row[column] === 'string' ? row[column] : '';
     return clean;
   });
+  if (tooMany) {
+    throw new ApiError(
+      'payload-too-large',
+      `The file has ${MAX_IMPORT_ROWS + 1} or more creator rows; an import takes at most ${MAX_IMPORT_ROWS}. Split it into several files.`,
+    );
+  }
   if (rows.length === 0) {
     throw new ApiError('validation-error', 'The CSV file has a header but no creator rows.', {
       errors: [{ path: 'body.file', message: 'No data rows.', code: 'empty_file' }],
     });
-  }
-  if (rows.length > MAX_IMPORT_ROWS) {
-    throw new ApiError('payload-too-large', `The file has ${rows.length} creator rows; an import takes at most ${MAX_IMPORT_ROWS}. Split it into several files.`);
   }
   return { columns, rows };
 }

@@ -11,7 +11,7 @@ import { sessionPrincipal } from '../services/accounts';
 import { authenticateApiKey } from '../services/api-keys';
 import type { Door, RequestContext } from './context';
 import { applyRateLimit } from './middleware';
-import { inputTextErrors } from './input-rules';
+import { inputBoundErrors, inputTextErrors } from './input-rules';
 import { prepareOperations, runProcedure, type Operation } from './procedure-runner';
 import { fieldErrorsFromIssues, validationDetail, type InputLocation, type ZodIssueLike } from './validation-errors';
 
@@ -142,10 +142,13 @@ export class Gateway {
       },
       response: { headers: {} },
     };
-    // Text no field can store (NUL, lone surrogates) is refused naming the field, before any work.
-    const textErrors = inputTextErrors(input, (key) => locationOf(operation, key));
-    if (textErrors.length > 0) {
-      const problem: Problem = { slug: 'validation-error', status: 400, detail: validationDetail(textErrors), errors: textErrors, headers: {} };
+    // Input nested too deep or too large, and text no field can store (NUL, lone surrogates), are
+    // refused naming the field, before any work (the fingerprint and storage walk the input).
+    const locate = (key: string) => locationOf(operation, key);
+    const inputErrors = inputBoundErrors(input, locate);
+    if (inputErrors.length === 0) inputErrors.push(...inputTextErrors(input, locate));
+    if (inputErrors.length > 0) {
+      const problem: Problem = { slug: 'validation-error', status: 400, detail: validationDetail(inputErrors), errors: inputErrors, headers: {} };
       return { ok: false, status: 400, headers: {}, problem };
     }
     const outcome = await runProcedure(operation, ctx, input);

@@ -1,10 +1,12 @@
+import { jsonBoundViolation } from '../lib/json-bounds';
 import { unstorableTextProblem } from '../lib/storable-text';
 import type { FieldError } from '../domain/errors';
 
 /**
  * Input rules that hold for every operation, whichever door the input came through, applied once by
- * the gateway before any schema runs: text PostgreSQL cannot store faithfully (NUL, lone surrogates:
- * src/server/lib/storable-text.ts) is refused with a 400 naming the field, never stripped or
+ * the gateway before any schema runs: input nested too deep or holding too many values
+ * (src/server/lib/json-bounds.ts) and text PostgreSQL cannot store faithfully (NUL, lone surrogates:
+ * src/server/lib/storable-text.ts) are refused with a 400 naming the field, never stripped or
  * replaced behind the caller's back.
  */
 
@@ -59,4 +61,19 @@ export function inputTextErrors(input: unknown, locate: (key: string) => string)
     else errors.push(...unstorableText(value, `${locate(key)}.${key}`));
   }
   return errors.slice(0, MAX_REPORTED);
+}
+
+/**
+ * The depth and size bound over an operation's whole input (the body as parsed, MCP arguments, a
+ * form's fields): the first field past it, named where the operation takes it. Runs before the text
+ * walk, the Idempotency-Key fingerprint and the schema, so nothing later meets a value nested deeper
+ * than the bound.
+ */
+export function inputBoundErrors(input: unknown, locate: (key: string) => string): FieldError[] {
+  const violation = jsonBoundViolation(input);
+  if (!violation) return [];
+  const [first, ...rest] = violation.keys;
+  let path = first === undefined ? locate('') : childPath(locate(String(first)), first);
+  for (const key of rest) path = childPath(path, key);
+  return [{ path, message: violation.message, code: violation.code }];
 }

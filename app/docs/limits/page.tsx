@@ -1,0 +1,66 @@
+import type { Metadata } from 'next';
+import { SiteHeader } from '../../_components/site-header';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '@/server/lib/json-bounds';
+
+export const metadata: Metadata = {
+  title: 'Limits and secrets',
+  description: 'What creator-api refuses so that no tenant can slow down or harm another: input bounds, outbound URLs, import previews, stored secrets.',
+};
+
+/** The abuse rules a client meets; the numbers come from the code that enforces them. */
+export default function LimitsDocsPage() {
+  return (
+    <div className="site">
+      <SiteHeader current="/docs/limits" />
+      <main className="site-main">
+        <h1 id="limits">Limits and secrets</h1>
+        <p className="lead">
+          Anyone can sign up and create an API key, so every rule here holds for every caller, through every door: the REST API, the MCP
+          tools and the settings UI answer the same way.
+        </p>
+
+        <h2 id="input">Input shape</h2>
+        <ul>
+          <li>
+            No input nests deeper than {MAX_JSON_DEPTH} levels of objects and arrays (the body itself is level 1) or holds more than{' '}
+            {MAX_JSON_VALUES.toLocaleString('en')} values in all. Past either bound the answer is <code>400 validation-error</code> with
+            one error, code <code>too_deep</code> or <code>too_many_values</code>, whose <code>path</code> names where the bound was
+            passed (<code>body.rows[0].extra.a.a…</code>). No operation needs more; the bound exists because free-form fields (a
+            preview&apos;s <code>rows</code>) would otherwise accept any shape.
+          </li>
+          <li>
+            Text that cannot be stored (NUL, unpaired UTF-16 surrogates) is refused naming the field, never stripped; bodies over their
+            operation&apos;s size limit are <code>413</code>.
+          </li>
+        </ul>
+
+        <h2 id="urls">URLs we fetch or post to</h2>
+        <ul>
+          <li>
+            Webhook endpoints and link-in-bio imports take https URLs on the default port, without credentials, whose host resolves only
+            to public addresses — checked when the URL is sent and again at every connection, which goes to exactly the checked
+            addresses. Private, loopback, link-local, CGNAT, multicast, documentation and other reserved ranges are refused in IPv4 and
+            IPv6, as is every IPv4-mapped IPv6 address (<code>::ffff:0:0/96</code>), even one holding a public IPv4 address.
+          </li>
+          <li>
+            A refused host always gets the same words, <code>has a host (…) that is not a public address</code> (code{' '}
+            <code>blocked_address</code>): the answer never names the address a host resolves to, and does not tell a host that resolves
+            privately from one that does not resolve, so these checks reveal nothing about a private network&apos;s DNS.
+          </li>
+        </ul>
+
+        <h2 id="images">Images</h2>
+        <ul>
+          <li>
+            The server fetches no image on request: there is no image proxy (<code>/_next/image</code> answers 404). Pictures on share
+            pages load straight from the owner&apos;s https URL, without a referrer.
+          </li>
+          <li>
+            Link-preview cards (<code>…/opengraph-image</code>) are drawn once per content and then served from memory; an edit to the
+            page draws a new one.
+          </li>
+        </ul>
+      </main>
+    </div>
+  );
+}
