@@ -81,9 +81,11 @@ if (apiOnly) {
 const inFlight = createInFlightTracker();
 // The tracked API handler keeps the handler's route table (allowedMethods) for the node layer's 405s.
 const trackedApi = Object.assign(inFlight.track(app.handleApiRequest), { allowedMethods: app.handleApiRequest.allowedMethods });
-const server = http.createServer(
-  createNodeListener(trackedApi, inFlight.track(handlePage), { trustedProxies: config.trustedProxies }),
-);
+const listener = createNodeListener(trackedApi, inFlight.track(handlePage), { trustedProxies: config.trustedProxies, observe: app.observeApi });
+// /healthz and /readyz first: no request id, limit, log line or metric for a probe.
+const server = http.createServer((req, res) => {
+  if (!app.health.handle(req, res)) listener(req, res);
+});
 server.keepAliveTimeout = 65_000;
 // Malformed HTTP and CONNECT get problem+json with X-Request-Id instead of Node's bare status line.
 answerProtocolErrors(server);
@@ -91,6 +93,7 @@ server.listen(config.port, config.host, () => {
   console.log(`creator-api listening on ${config.publicBaseUrl} (API: /public/v1, reference: /docs, database: ${app.database.kind})`);
   // Where sign-up confirmations and reset links go: SMTP, or (no SMTP_URL) the log and the dev outbox.
   console.log(app.services.mailer.describe());
+  if (app.metrics) console.log(`metrics: http://${app.metrics.host}:${app.metrics.port}/metrics`);
 });
 
 let stopping = false;
@@ -98,6 +101,9 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
+  // /readyz answers 503 from now on; keep serving for SHUTDOWN_DELAY_SECONDS so balancers notice first.
+  app.health.startDraining();
+  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   // Stop accepting, let the requests in flight finish (10 s at most), then close the database.
   server.close();
   await inFlight.drained(10_000);

@@ -23,6 +23,10 @@ import { createLeasedRunner } from './jobs/leased-runner';
 import type { AppServices } from './domain/app-services';
 import { SecretBox } from './lib/secret-box';
 import { setDeliveryJobQueue } from './services/webhook-events';
+import { createInngestEndpoint, INNGEST_PATH } from './http/inngest-endpoint';
+import { createApiObserver, type ApiObserver } from './http/observe';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
+import { createHealthEndpoints, databaseChecks, type HealthEndpoints } from './http/health';
 
 export interface App {
   services: AppServices;
@@ -31,6 +35,12 @@ export interface App {
   gateway: Gateway;
   /** The one API handler for `/public/v1/**`, `/openapi.json` and the MCP paths (`/mcp`, `/.well-known/mcp.json`), built once. */
   handleApiRequest: ApiHandler;
+  /** /healthz and /readyz, answered by the node listener before anything else (http/health.ts). */
+  health: HealthEndpoints;
+  /** For the node listener's `observe` option: access log line and request metrics per API response. */
+  observeApi: ApiObserver;
+  /** The Prometheus listener (METRICS_PORT), when metrics are on. */
+  metrics: MetricsServer | null;
   close(): Promise<void>;
 }
 
@@ -49,7 +59,7 @@ export interface CreateAppOptions {
 
 /** The composition root: database (migrated), rate limiter, cursors, jobs, handler. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<App> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.logFormat === 'pretty' });
   const database = await openMigratedDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
@@ -98,19 +108,82 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     }
     return fromFetchResponse(await handleMcpRequest(fetchRequest));
   };
+  // Inngest's calls (run a step, sync, introspect) are answered by every process, API-only included.
+  const handleInngest = createInngestEndpoint(services.jobs, config.inngest, logger);
+  const handleInngestExchange = async (request: ApiRequest): Promise<ApiResponse> => {
+    let fetchRequest: Request;
+    try {
+      fetchRequest = toFetchRequest(request, config.publicBaseUrl);
+    } catch (error) {
+      return problemResponse('malformed-request', `The request could not be read: ${(error as Error).message}`, requestIdFrom(request), { headers: { Connection: 'close' } });
+    }
+    return fromFetchResponse(await handleInngest(fetchRequest));
+  };
   // /mcp and its discovery card go to the MCP adapter; the REST route table still answers the node
   // layer's questions about allowed methods.
   const handleApiRequest: ApiHandler = Object.assign(
-    (request: ApiRequest) => (isMcpPath(targetPath(request.target)) ? handleMcpExchange(request) : handleRestRequest(request)),
-    { allowedMethods: (pathname: string) => (isMcpPath(pathname) ? (pathname === MCP_PATH ? ['POST'] : ['GET', 'HEAD']) : (handleRestRequest.allowedMethods?.(pathname) ?? null)) },
+    (request: ApiRequest) => {
+      const pathname = targetPath(request.target);
+      if (pathname === INNGEST_PATH) return handleInngestExchange(request);
+      return isMcpPath(pathname) ? handleMcpExchange(request) : handleRestRequest(request);
+    },
+    {
+      allowedMethods: (pathname: string) =>
+        pathname === INNGEST_PATH
+          ? ['GET', 'POST', 'PUT']
+          : isMcpPath(pathname)
+            ? pathname === MCP_PATH
+              ? ['POST']
+              : ['GET', 'HEAD']
+            : (handleRestRequest.allowedMethods?.(pathname) ?? null),
+      operationOf: (method: string, pathname: string) =>
+        pathname === INNGEST_PATH
+          ? { operation: INNGEST_PATH, door: 'inngest' as const }
+          : isMcpPath(pathname)
+            ? { operation: pathname, door: 'mcp' as const }
+            : (handleRestRequest.operationOf?.(method, pathname) ?? { operation: 'unmatched', door: 'unmatched' as const }),
+    },
   );
-  if (options.runJobs ?? true) services.jobs.start();
+  const observeApi = createApiObserver(logger, handleApiRequest);
+  const runJobs = options.runJobs ?? true;
+  let jobsRunning = false;
+  if (runJobs) {
+    services.jobs.start();
+    jobsRunning = true;
+  }
+  const health = createHealthEndpoints([
+    ...databaseChecks(database.sql),
+    {
+      name: 'jobs',
+      required: runJobs,
+      run: () =>
+        Promise.resolve(
+          !runJobs
+            ? { status: 'disabled' as const, detail: 'this instance does not run jobs' }
+            : jobsRunning
+              ? { status: 'ok' as const, detail: `${services.jobs.kind} runner on queue ${services.jobs.queue}` }
+              : { status: 'failing' as const, detail: 'the job runner has stopped' },
+        ),
+    },
+    // Optional: the limiter fails open without its store, so an outage degrades limits, not service.
+    ...(services.rateLimiter.store === 'memory'
+      ? []
+      : [{ name: 'redis', required: false, run: async () => (await services.rateLimiter.ping(), { status: 'ok' as const, detail: services.rateLimiter.store }) }]),
+  ]);
+  const metrics = config.metrics
+    ? await startMetricsServer(config.metrics, { sql: database.sql, queue: config.jobs.queue, poolStats: () => database.poolStats() })
+    : null;
   const app: App = {
     services,
     database,
     gateway,
     handleApiRequest,
+    health,
+    observeApi,
+    metrics,
     async close() {
+      health.startDraining();
+      jobsRunning = false;
       // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
@@ -119,6 +192,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await services.attempts.close();
       await services.mailer.close();
       detachKeyCache();
+      await metrics?.close();
       await database.close();
     },
   };

@@ -47,6 +47,13 @@ export interface AppConfig {
    */
   webhookRetryScale: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** LOG_FORMAT: `json` (default, one pino line per event) or `pretty` (`npm run dev`; needs the dev dependency pino-pretty). */
+  logFormat: 'json' | 'pretty';
+  /**
+   * Prometheus exposition on a listener of its own (METRICS_PORT; off when unset), bound to METRICS_HOST
+   * (default 127.0.0.1: metrics are never on the public port or interface unless asked for).
+   */
+  metrics: { port: number; host: string } | null;
   /** Background jobs on the database (src/server/jobs/leased-runner.ts); README "Background jobs". */
   jobs: JobSettings;
   /** Outgoing mail (src/server/mail/): SMTP_URL, or none (mail goes to the log). */
@@ -58,6 +65,11 @@ export interface AppConfig {
    * the embedded database (a developer's machine), because the page shows every account's links.
    */
   mailOutbox: boolean;
+  /**
+   * SIGTERM: how long /readyz answers 503 `draining` while the listener still serves, before it closes
+   * (SHUTDOWN_DELAY_SECONDS, default 0). Set it to a little more than the balancer's probe interval.
+   */
+  shutdownDelayMs: number;
   /** Share pages: counted loads per page per client address per UTC hour, and the page cache's TTL backstop. */
   sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
 }
@@ -103,6 +115,19 @@ function secondsFrom(value: string | undefined, fallback: number, name: string):
   return Math.round(parsed * 1000);
 }
 
+function logFormatFrom(value: string | undefined): AppConfig['logFormat'] {
+  const format = nonEmpty(value) ?? 'json';
+  if (format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, got "${format}"`);
+  return format;
+}
+
+function nonNegativeSecondsFrom(value: string | undefined, name: string): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number of seconds (0 or more), got "${value}"`);
+  return Math.round(parsed * 1000);
+}
+
 function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
   const queue = nonEmpty(env.JOBS_QUEUE) ?? 'default';
   if (!/^[A-Za-z0-9._:-]{1,64}$/.test(queue)) throw new Error(`JOBS_QUEUE must be 1–64 of A-Za-z0-9._:-, got "${queue}"`);
@@ -121,6 +146,26 @@ function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
   };
 }
 
+/**
+ * INNGEST_DEV read as the Inngest SDK reads it (inngest/components/Inngest.js `mode`): `1`/`true` →
+ * dev server at its default address, `0`/`false` (or unset) → cloud mode, a URL → dev server there.
+ * Returns the dev-mode value, or null for cloud mode. Anything else is refused rather than guessed:
+ * the SDK would quietly take it as cloud mode.
+ */
+export function inngestDevMode(value: string | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  const lower = trimmed.toLowerCase();
+  if (lower === '' || lower === 'undefined' || lower === '0' || lower === 'false') return null;
+  if (lower === '1' || lower === 'true') return '1';
+  try {
+    const url = new URL(trimmed.includes('://') ? trimmed : `http://${trimmed}`);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href.replace(/\/$/, '');
+  } catch {
+    // fall through
+  }
+  throw new Error(`INNGEST_DEV must be 1/true (dev server), 0/false (Inngest Cloud) or the dev server's URL, got "${trimmed}"`);
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
 }
@@ -129,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = intFrom(env.PORT, 3000, 'PORT');
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const inngestEventKey = nonEmpty(env.INNGEST_EVENT_KEY);
-  const inngestDev = nonEmpty(env.INNGEST_DEV);
+  const inngestDev = inngestDevMode(env.INNGEST_DEV);
   const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info') as AppConfig['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent; got "${logLevel}"`);
@@ -173,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     seedDemo: (nonEmpty(env.SEED_DEMO) ?? (databaseUrl ? 'false' : 'true')) === 'true',
     logLevel,
+    logFormat: logFormatFrom(env.LOG_FORMAT),
+    metrics: env.METRICS_PORT?.trim() ? { port: intFrom(env.METRICS_PORT, 9464, 'METRICS_PORT'), host: nonEmpty(env.METRICS_HOST) ?? '127.0.0.1' } : null,
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
     trustedProxies: parseTrustedProxies(nonEmpty(env.TRUSTED_PROXIES)),
     webhookRetryScale: positiveNumberFrom(env.WEBHOOK_RETRY_SCALE, 1, 'WEBHOOK_RETRY_SCALE'),
@@ -180,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl,
     mailFrom: nonEmpty(env.MAIL_FROM) ?? `creator-api <no-reply@${new URL(publicBaseUrl).hostname}>`,
     mailOutbox: !smtpUrl && (outboxSetting === null ? !databaseUrl : outboxSetting === 'true'),
+    shutdownDelayMs: nonNegativeSecondsFrom(env.SHUTDOWN_DELAY_SECONDS, 'SHUTDOWN_DELAY_SECONDS'),
     sharePages: {
       viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),
       cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),

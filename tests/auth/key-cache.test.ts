@@ -56,6 +56,27 @@ describe('ApiKeyCache', () => {
     expect(cache.get('h1')).toBeUndefined();
   });
 
+  it('answers a lapsed key from the cache while the database is unreachable (stale if error), within a bound', async () => {
+    let now = 0;
+    const cache = new ApiKeyCache({ ttlMs: 1000, staleIfErrorMs: 60_000, now: () => now });
+    cache.store('h1', record('k1'), cache.startLookup());
+    // A real refused connection: what the key lookup meets when PostgreSQL is down.
+    const unreachable = () => new pg.Client({ host: '127.0.0.1', port: 1 }).connect().then(() => record('never'));
+    now = 30_000;
+    expect(cache.get('h1')).toBeUndefined();
+    expect((await cache.lookup('h1', unreachable))?.id).toBe('k1');
+    // Any other failure is not an outage: it is thrown, not papered over.
+    await expect(cache.lookup('h1', () => Promise.reject(new Error('syntax error at or near')))).rejects.toThrow('syntax error');
+    // A revoke's invalidation drops the stale entry too.
+    cache.invalidate('key:k1');
+    await expect(cache.lookup('h1', unreachable)).rejects.toThrow(/ECONNREFUSED/);
+    // And past the bound the outage is the caller's to report.
+    cache.store('h2', record('k2'), cache.startLookup());
+    now = 30_000 + 1000 + 60_000;
+    expect(cache.get('h2')).toBeUndefined();
+    await expect(cache.lookup('h2', unreachable)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
   it('remembers unknown hashes briefly and boundedly', () => {
     let now = 0;
     const cache = new ApiKeyCache({ unknownTtlMs: 500, maxUnknown: 100, maxEntries: 10, now: () => now });

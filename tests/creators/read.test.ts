@@ -56,6 +56,29 @@ describe('roster reads: GET /creators and GET /creators/{id}', () => {
     expect(data.summary_metrics).toEqual({ total_followers: 2000, metrics_updated_at: '2026-11-20T00:00:00.000Z' });
   });
 
+  it('lists each creator exactly as GET /creators/{id} answers it (socials, metrics, timestamps to the millisecond)', async () => {
+    const { creatorId } = await addRosterCreator(t, agencyKey, {
+      display_name: 'Listed Like Read',
+      country: 'PT',
+      languages: ['pt', 'en'],
+      tags: ['food', 'travel'],
+      socials: [{ platform: 'instagram', handle_or_url: 'listed.ig' }, { platform: 'youtube', handle_or_url: '@listed' }],
+    });
+    const [ig] = await t.db.socialAccount.findMany({ where: { creatorId }, orderBy: { id: 'asc' } });
+    await t.db.socialAccount.update({
+      where: { id: ig!.id },
+      data: { followers: 4321, averageViews: 987, averageEngagements: 55, engagementRate: 0.0127, metricsUpdatedAt: new Date('2026-11-21T08:09:10.123Z'), displayName: 'Listed' },
+    });
+    await t.db.creator.update({ where: { id: creatorId }, data: { bio: 'Cooks and travels', location: 'Lisbon', avatarUrl: 'https://cdn.example.com/a.png' } });
+    const list = await (await t.request('/public/v1/creators?limit=100', { key: agencyKey })).json();
+    expect(list.data.length).toBeGreaterThanOrEqual(mine.length + 1);
+    for (const listed of list.data) {
+      const { data } = await (await t.request(`/public/v1/creators/${listed.id}`, { key: agencyKey })).json();
+      expect(listed).toEqual(data);
+    }
+    expect(list.data[0].socials[0]).toMatchObject({ followers: 4321, engagement_rate: 0.0127, metrics_updated_at: '2026-11-21T08:09:10.123Z' });
+  });
+
   it("404 for another agency's creator and for an unknown id, with no hint", async () => {
     for (const id of [theirs, '0123456789abcdef01234567']) {
       const response = await t.request(`/public/v1/creators/${id}`, { key: agencyKey });

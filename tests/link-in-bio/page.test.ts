@@ -174,7 +174,6 @@ describe('link-in-bio page: GET, POST, PATCH /link-in-bio', () => {
       ['an accent colour that is not #RRGGBB', { accent_color: 'red' }, 'body.accent_color'],
       ['a picture that is not https', { picture_url: 'http://example.com/me.jpg' }, 'body.picture_url'],
       ['a social link that is not a profile', { social_links: [{ platform: 'instagram', handle_or_url: 'https://www.instagram.com/p/abc/' }] }, 'body.social_links[0].handle_or_url'],
-      ['the same social account twice', { social_links: [{ platform: 'x', handle_or_url: 'ada' }, { platform: 'twitter', handle_or_url: '@Ada' }] }, 'body.social_links[1].handle_or_url'],
       ['more than 10 social links', { social_links: Array.from({ length: 11 }, (_, i) => ({ platform: 'instagram', handle_or_url: `user${i}` })) }, 'body.social_links'],
     ])('400 for %s', async (_name, extra, path) => {
       const creator = await freshCreator();

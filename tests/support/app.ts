@@ -13,6 +13,7 @@ import { createApiKey } from '../../src/server/services/api-keys';
 import type { Scope } from '../../src/server/auth/scopes';
 import { insertJob } from '../../src/server/jobs/queue';
 import type { JobRunner } from '../../src/server/domain/jobs';
+import type { Logger } from '../../src/server/lib/logger';
 
 export interface TestApp {
   app: App;
@@ -30,9 +31,9 @@ export interface TestApp {
  * Boots the real app (database migrated, real rate limiter) behind a real node:http server on a
  * random port. DATABASE_URL / REDIS_URL from the environment are honoured, so CI runs the same tests
  * against PostgreSQL and Redis; otherwise an in-memory PGlite and the in-process limiter are used.
- * `router` swaps in a test router (the chain's own tests use probe procedures).
+ * `router` swaps in a test router (the chain's own tests use probe procedures); `logger` captures the log.
  */
-export async function startTestApp(options: { config?: Partial<AppConfig>; router?: AnyRouter } = {}): Promise<TestApp> {
+export async function startTestApp(options: { config?: Partial<AppConfig>; router?: AnyRouter; logger?: Logger } = {}): Promise<TestApp> {
   const config: AppConfig = {
     ...loadConfig({ ...process.env, PORT: '3000' }),
     pgliteDataDir: 'memory://',
@@ -42,14 +43,16 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
   };
   // A job queue of its own: in CI every test file shares one database, and each app runs only its own jobs.
   config.jobs = options.config?.jobs ?? { ...config.jobs, queue: `test-${newObjectId()}` };
-  const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}` });
+  const app = await createApp(config, { rateLimitKeyPrefix: `test:${newObjectId()}`, logger: options.logger });
   const handler: ApiHandler = options.router ? createApiHandler(app.services, createGateway(app.services, options.router), options.router) : app.handleApiRequest;
-  const server = http.createServer(
-    createNodeListener(handler, (_req, res) => {
-      res.writeHead(404, { 'content-type': 'application/problem+json' });
-      res.end(JSON.stringify(problemBody('route-not-found', 'not an API path', 'test')));
-    }),
-  );
+  const listener = createNodeListener(handler, (_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/problem+json' });
+    res.end(JSON.stringify(problemBody('route-not-found', 'not an API path', 'test')));
+  }, { observe: app.observeApi });
+  // As in server.ts: the probes are answered before the API listener.
+  const server = http.createServer((req, res) => {
+    if (!app.health.handle(req, res)) listener(req, res);
+  });
   answerProtocolErrors(server);
   // As in server.ts: far longer than fetch's own idle timeout, so a client never reuses a socket the
   // server is closing (ECONNRESET when a loaded machine delays the client's timer past the server's).

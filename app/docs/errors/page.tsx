@@ -46,9 +46,13 @@ const PROBLEM_EXPLANATIONS: Record<AnyProblemSlug, string> = {
   'payload-too-large': 'The request body exceeds the size limit (1 MiB by default); the connection is closed after the response.',
   'unsupported-media-type': 'A request body was sent with a `Content-Type` other than `application/json` (or with none).',
   'rate-limited': 'The key used up its requests for the current window; wait `Retry-After` seconds before retrying.',
+  'invalid-signature':
+    'Only on `/api/inngest`, where Inngest calls in to run background jobs: the `X-Inngest-Signature` header is missing, expired or not made with this deployment\'s signing key.',
   'headers-too-large': 'The request line and headers together exceed the server\'s limit (16 KiB); send fewer or shorter headers.',
   'internal-error':
     'Something failed on our side and it is not your fault; idempotent requests can be retried, and quote `request_id` if you contact support.',
+  'service-unavailable':
+    'A service the API depends on (its database) could not be reached for a moment, so the request did not complete. Wait `Retry-After` seconds and retry — with the same `Idempotency-Key` for a POST, so it runs at most once.',
   'method-not-implemented':
     'The server does not implement this HTTP method on any path (a method outside GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS); the `Allow` header lists what it does implement.',
 };
@@ -143,6 +147,11 @@ export default function ErrorsPage() {
             <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds until
             the window resets), so you can slow down before you hit the limit. The window is the agency&apos;s or
             creator&apos;s, shared by all its keys: a second key does not add quota.
+          </li>
+          <li>
+            <code>503 service-unavailable</code> carries <code>Retry-After</code> (seconds): the database was unreachable
+            for a moment; retry then. Reads the service holds in memory (GET /me, share pages) keep answering
+            during such an outage.
           </li>
         </ul>
 

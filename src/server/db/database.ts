@@ -29,6 +29,8 @@ export interface Database {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Applies pending migrations (`prisma migrate deploy`); returns the names applied. */
   migrate(): Promise<string[]>;
+  /** The PostgreSQL pool's connections (metrics); null on PGlite, which has one session. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,9 @@ function pgConfig(databaseUrl: string, poolSize: number) {
     database: parsed.database ?? undefined,
     ssl: parsed.ssl ? (parsed.ssl as boolean) : undefined,
     max: poolSize,
+    // A database that does not answer at all (a dropped network, not a refused port) fails the
+    // request after this long — a 503 — instead of holding it until the client gives up.
+    connectionTimeoutMillis: 5_000,
   };
 }
 
@@ -96,6 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         (await pool.query({ name: sqlOptions?.name, text, values: params })).rows as Row[],
       kind: 'postgres',
       adapterFactory,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
       // On a connection of its own, closed afterwards: the schema engine takes a session advisory
       // lock and does not always release it, and a pooled connection would keep it (blocking every
       // other process's migrations) for as long as the pool keeps that connection busy.
@@ -127,6 +133,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       sql: async <Row>(text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
       kind: 'pglite',
       adapterFactory,
+      poolStats: () => null,
       // One session for everything: PostgreSQL's advisory locks are re-entrant within a session.
       migrate: () => applyMigrations(adapterFactory),
       close: async () => {

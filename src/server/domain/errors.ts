@@ -78,6 +78,13 @@ export function fieldError(path: string, message: string, code: FieldErrorCode =
   return new ApiError('validation-error', message, { errors: [{ path, message, code }] });
 }
 
+/** A PATCH with nothing to change: 400 with one `empty_patch` error at `path`, the same on every resource. */
+export function emptyPatch(path = 'body'): ApiError {
+  return new ApiError('validation-error', 'Send at least one property to change.', {
+    errors: [{ path, message: 'At least one property is required.', code: 'empty_patch' }],
+  });
+}
+
 export function notFound(what: string, id: string): ApiError {
   return new ApiError('not-found', `No ${what} with id ${id} was found.`);
 }

@@ -29,6 +29,7 @@ export const DOMAIN_PROBLEMS = {
   'idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was already used for a different request' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'internal-error': { status: 500, title: 'Something went wrong on our side' },
+  'service-unavailable': { status: 503, title: 'The service is briefly unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemSlug = keyof typeof DOMAIN_PROBLEMS;

@@ -10,6 +10,7 @@ import type { ApiRequest, ApiResponse } from './exchange';
 import { problemResponse } from './problem-response';
 import { prototypeQueryKeys } from './query-keys';
 import { requestIdFrom } from './request-id';
+import type { Door } from '../lib/metrics';
 import { readRequestBody } from './request-body';
 import { API_PREFIX, OPENAPI_PATHS, collectRoutes, createRouteTable } from './routes';
 import { API_SECURITY_HEADERS } from './security-headers';
@@ -28,6 +29,11 @@ export type ApiHandler = ((request: ApiRequest) => Promise<ApiResponse>) & {
    * methods it never hands over (TRACE, TRACK, CONNECT) with 405 and the right Allow.
    */
   allowedMethods?: (pathname: string) => string[] | null;
+  /**
+   * What a request is, for metrics and logs: the route template (`GET /public/v1/creators/{creator_id}`)
+   * or a fixed name, never the raw path (ids would make every request its own label).
+   */
+  operationOf?: (method: string, pathname: string) => { operation: string; door: Door };
 };
 
 const INTERNAL_ERROR_DETAIL = 'An unexpected error occurred. Nothing about it is your fault; quote the request_id if you contact support.';
@@ -142,5 +148,11 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     return compressResponse(request, response);
   }
   handleApiRequest.allowedMethods = routeTable.allowedMethods;
+  handleApiRequest.operationOf = (method: string, pathname: string): { operation: string; door: Door } => {
+    if (OPENAPI_PATHS.has(pathname)) return { operation: 'openapi', door: 'openapi' };
+    const match = routeTable.match(method.toUpperCase(), pathname);
+    if (match.kind === 'not-found' || match.kind === 'method-not-allowed') return { operation: 'unmatched', door: 'unmatched' };
+    return { operation: `${match.route.method} ${API_PREFIX}${match.route.template}`, door: 'rest' };
+  };
   return handleApiRequest;
 }

@@ -1,17 +1,19 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiHandler } from './api-handler';
-import { fromNodeRequest, type ApiResponse } from './exchange';
+import { fromNodeRequest, headerValue, type ApiResponse } from './exchange';
+import type { ApiObserver } from './observe';
 import { PROBLEMS, problemBody, type AnyProblemSlug } from './problems';
 import { acceptRequestId, newRequestId } from './request-id';
 import { API_PREFIX, OPENAPI_PATHS } from './routes';
 import { API_SECURITY_HEADERS } from './security-headers';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustedProxies } from '../lib/client-address';
 import { isMcpPath } from '../mcp/paths';
+import { INNGEST_PATH } from './inngest-endpoint';
 
 /** True for the paths the API handler owns; everything else is the web app's (Next). */
 export function isApiPath(pathname: string): boolean {
-  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || OPENAPI_PATHS.has(pathname) || isMcpPath(pathname);
+  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || OPENAPI_PATHS.has(pathname) || isMcpPath(pathname) || pathname === INNGEST_PATH;
 }
 
 /**
@@ -67,6 +69,8 @@ function refuseMethod(req: IncomingMessage, res: ServerResponse, pathname: strin
 export interface NodeListenerOptions {
   /** Proxies whose X-Forwarded-For entries are believed (see src/server/lib/client-address.ts). */
   trustedProxies?: TrustedProxies;
+  /** Told of every API response once written: the access log line and the request metrics. */
+  observe?: ApiObserver;
 }
 
 /**
@@ -90,8 +94,12 @@ export function createNodeListener(
       void fallback(req, res);
       return;
     }
+    const startedAt = performance.now();
     handleApiRequest(fromNodeRequest(req))
-      .then((response) => writeApiResponse(res, response))
+      .then((response) => {
+        writeApiResponse(res, response);
+        options.observe?.(req, response.status, headerValue(response.headers, 'x-request-id'), startedAt);
+      })
       .catch((error: unknown) => {
         res.statusCode = 500;
         res.end();

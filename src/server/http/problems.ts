@@ -11,6 +11,7 @@ export { PROBLEM_TYPE_BASE, type ProblemBody } from '../domain/problems';
 export const TRANSPORT_PROBLEMS = {
   'malformed-json': { status: 400, title: 'The request body is not valid JSON' },
   'malformed-request': { status: 400, title: 'The HTTP request is malformed' },
+  'invalid-signature': { status: 401, title: 'The request signature is missing or not valid' },
   'route-not-found': { status: 404, title: 'No such endpoint' },
   'method-not-allowed': { status: 405, title: 'Method not allowed on this endpoint' },
   'request-timeout': { status: 408, title: 'The request was not received in time' },

@@ -72,6 +72,13 @@ export interface BodyRules {
   pathname: string;
 }
 
+/**
+ * The statuses reading a body can answer with, on every operation that takes one (POST, PATCH): 400
+ * (malformed JSON or multipart, not an object), 413 (over its cap) and 415 (another content type).
+ * The OpenAPI document lists them; tests/openapi/statuses.test.ts provokes them.
+ */
+export const BODY_STATUSES = [400, 413, 415] as const;
+
 export type BodyOutcome = { ok: true; body: unknown } | { ok: false; response: ApiResponse };
 
 /**

@@ -7,6 +7,7 @@ import { deckUnlockCookieName, matchSharePath, resolveSharePage, type SharePageM
 import type { AppServices } from '../domain/app-services';
 import { newRequestId } from './request-id';
 import { clientAddress } from '../lib/client-address';
+import { countSharePageLookup } from '../lib/metrics';
 
 /**
  * The share pages' fast path, in front of Next (server.ts). For GET /m, /l, /d, /r and /roster pages:
@@ -286,6 +287,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
       'x-request-id': newRequestId(),
       'x-share-page-cache': state,
     });
+    countSharePageLookup(true);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -309,6 +311,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     delete req.headers['accept-encoding'];
     req.url = path;
     res.setHeader('x-share-page-cache', 'miss');
+    countSharePageLookup(false);
     const captured = await renderCapturing(render, req, res);
     const response = captured ? storable(captured) : null;
     if (!response || !clean(entry)) return null;

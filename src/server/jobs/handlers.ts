@@ -1,6 +1,7 @@
 import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport } from '../services/link-in-bio-imports';
 import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport } from '../services/creator-imports';
 import { abandonDelivery, attemptDelivery } from '../services/webhook-deliveries';
+import { countWebhookDelivery } from '../lib/metrics';
 import type { AppServices } from '../domain/app-services';
 import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from '../services/webhook-events';
 
@@ -28,7 +29,7 @@ export function registerJobHandlers(services: AppServices): void {
   services.jobs.register(
     WEBHOOK_DELIVERY_JOB,
     async (data) => {
-      await attemptDelivery(services, String(data.deliveryId), String(data.token));
+      countWebhookDelivery(await attemptDelivery(services, String(data.deliveryId), String(data.token)));
     },
     (data) => abandonDelivery(services.db, String(data.deliveryId), String(data.token)),
     { maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS },

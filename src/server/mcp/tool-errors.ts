@@ -6,7 +6,8 @@ import type { CatalogTool } from './tools';
 /**
  * A failed tool call as the problem+json body its REST twin answers with (the gateway's Problem),
  * field paths named after the tool's arguments (`socials[1].handle_or_url`, `csv`) instead of
- * body/query/path. A 429 also carries `retry_after` (seconds), what REST sends as Retry-After.
+ * body/query/path. A 429 or 503 also carries `retry_after`
+ * (seconds), what REST sends as Retry-After.
  */
 export type ToolProblem = ProblemBody & { retry_after?: number };
 
@@ -20,7 +21,7 @@ export function toolProblem(problem: Problem, tool: CatalogTool, requestId: stri
   });
   const body: ToolProblem = problemBodyOf(problem.slug, DOMAIN_PROBLEMS[problem.slug], detail, requestId, errors);
   const retryAfter = Number(problem.headers['Retry-After']);
-  if (problem.slug === 'rate-limited' && Number.isFinite(retryAfter)) body.retry_after = retryAfter;
+  if ((problem.slug === 'rate-limited' || problem.slug === 'service-unavailable') && Number.isFinite(retryAfter)) body.retry_after = retryAfter;
   return body;
 }
 

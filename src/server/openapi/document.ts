@@ -1,11 +1,12 @@
-import { generateOpenApiDocument, type OpenAPIObject, type OpenApiRouter } from 'trpc-to-openapi';
+import { generateOpenApiDocument, getInputOutputParsers, type OpenAPIObject, type OpenApiProcedure, type OpenApiRouter } from 'trpc-to-openapi';
 import { SCOPES, type SubjectType } from '../auth/scopes';
 import type { AppConfig } from '../config';
 import { FIELD_ERROR_CODES } from '../domain/errors';
 import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
-import type { ApiMeta } from '../trpc/meta';
+import { BODY_STATUSES } from '../http/request-body';
+import type { ApiMeta, OperationExamples } from '../trpc/meta';
 import { forEachApiOperation } from '../trpc/operations';
-import { OPERATION_EXAMPLES, type OperationExample } from './examples';
+import { gatewayStatuses } from '../trpc/statuses';
 import { buildWebhooksSection, EVENTS_GUIDE } from './webhooks';
 
 /**
@@ -17,7 +18,6 @@ export const API_VERSION = '1.0.0';
 
 type JsonObject = Record<string, unknown>;
 
-const COMMON_ERRORS = [401, 403, 429, 500] as const;
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: see `errors` for each bad field',
   401: 'Missing, malformed, unknown, revoked or expired API key',
@@ -32,6 +32,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'The Idempotency-Key was already used for a different request',
   429: 'Rate limited: retry after `Retry-After` seconds',
   500: 'Unexpected error; no internals are exposed',
+  503: 'A dependency (the database) is briefly unreachable: retry after `Retry-After` seconds',
 };
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -42,7 +43,7 @@ const headerRefs = {
   'RateLimit-Reset': headerRef('RateLimit-Reset'),
 };
 /** Answered before the key is authenticated or rate-limited, so without RateLimit-* headers. */
-const BEFORE_RATE_LIMIT = new Set(['401', '405', '413', '415']);
+const BEFORE_RATE_LIMIT = new Set(['401', '405', '413', '415', '503']);
 const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 export function accessDescription(access: ApiMeta['access']): string {
@@ -203,7 +204,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
               ...(BEFORE_RATE_LIMIT.has(status)
                 ? {}
                 : { 'RateLimit-Limit': headerRefs['RateLimit-Limit'], 'RateLimit-Remaining': headerRefs['RateLimit-Remaining'], 'RateLimit-Reset': headerRefs['RateLimit-Reset'] }),
-              ...(status === '429' || status === '409' ? { 'Retry-After': headerRef('Retry-After') } : {}),
+              ...(status === '429' || status === '409' || status === '503' ? { 'Retry-After': headerRef('Retry-After') } : {}),
               ...(status === '409' || status === '422' || status === '404' ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
             },
             content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -227,7 +228,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
     { name: 'Webhooks', description: 'Webhook endpoints, their delivery log and the event catalogue; the events themselves are under `webhooks`.' },
   ];
 
-  forEachApiOperation(router, ({ meta: apiMeta }) => {
+  forEachApiOperation(router, ({ meta: apiMeta, procedure }) => {
     const pathKey = apiMeta.openapi.path.replace(/\/$/, '');
     const operation = doc.paths[pathKey]?.[apiMeta.openapi.method.toLowerCase()];
     if (!operation) return;
@@ -261,6 +262,15 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       const description = (parameter.schema as JsonObject | undefined)?.description;
       if (!parameter.description && typeof description === 'string') parameter.description = description;
     }
+    for (const media of Object.values((operation.requestBody as { content?: Record<string, { schema?: JsonObject }> } | undefined)?.content ?? {})) {
+      const body = media.schema;
+      if (body?.type !== 'object') continue;
+      // trpc-to-openapi rebuilds a body whose object schema carries a refinement as a plain z.object,
+      // dropping its strictness: say what the server does (an unknown property is 400 unrecognized_key).
+      if (isStrictObject(procedure)) body.additionalProperties = false;
+      // Every PATCH refuses a body with nothing to change (400 empty_patch).
+      if (method === 'PATCH') body.minProperties = 1;
+    }
     if (writes) parameters.push(parameterRef('Idempotency-Key'));
     if (method === 'PATCH') parameters.push(parameterRef('If-Match'));
     if (method === 'GET' && tagged) {
@@ -271,9 +281,9 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       };
     }
     if (parameters.length > 0) operation.parameters = parameters;
-    applyExample(operation, newResponses, OPERATION_EXAMPLES[`${method} ${pathKey}`]);
-    const extraErrors = [...(writes ? [409, 422] : []), ...(method === 'PATCH' ? [412] : [])];
-    const errorStatuses = [...new Set([...(apiMeta.errorStatuses ?? []), ...COMMON_ERRORS, ...extraErrors])].sort();
+    applyExample(operation, newResponses, apiMeta.examples);
+    // What the chain and the body reader can answer (the same facts they act on), plus the operation's own.
+    const errorStatuses = [...new Set([...gatewayStatuses(apiMeta), ...(writes ? BODY_STATUSES : []), ...(apiMeta.errorStatuses ?? [])])].sort();
     for (const status of errorStatuses) {
       usedStatuses.add(String(status));
       newResponses[String(status)] = { $ref: `#/components/responses/Problem${status}` };
@@ -298,7 +308,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
 const EXAMPLE_REQUEST_ID = 'req_c1d2d931db4410dd8e0e9fda';
 
 /** Puts an operation's example on its parameters, its request body and its success response. */
-function applyExample(operation: JsonObject, responses: Record<string, unknown>, example: OperationExample | undefined): void {
+function applyExample(operation: JsonObject, responses: Record<string, unknown>, example: OperationExamples | undefined): void {
   if (!example) return;
   const request = { ...(example.request ?? {}) };
   for (const parameter of (operation.parameters as JsonObject[] | undefined) ?? []) {
@@ -312,6 +322,13 @@ function applyExample(operation: JsonObject, responses: Record<string, unknown>,
   const success = responses[String(example.status)] as { content?: Record<string, JsonObject> } | undefined;
   if (!example.response) return; // 204: no body
   for (const media of Object.values(success?.content ?? {})) media.example = { ...example.response, request_id: EXAMPLE_REQUEST_ID };
+}
+
+/** The procedure's input is a z.strictObject (unknown keys refused). */
+function isStrictObject(procedure: OpenApiProcedure): boolean {
+  const { inputParser } = getInputOutputParsers(procedure) as { inputParser: { _zod?: { def: { type: string; catchall?: { _zod: { def: { type: string } } } } } } };
+  const def = inputParser._zod?.def;
+  return def?.type === 'object' && def.catchall?._zod.def.type === 'never';
 }
 
 /** `{ data: <object>, … }` without list meta: one resource, which carries an ETag. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis as UpstashRedis } from '@upstash/redis';
 import type { AppConfig } from '../config';
+import { OutageNotice } from '../lib/outage-notice';
 import type { Logger } from '../lib/logger';
 import { IORedisRatelimitAdapter } from './ioredis-adapter';
 
@@ -207,12 +208,16 @@ export function createAttemptLimiter(
    * The shared store unreachable: the attempt is counted in this process instead (not let through
    * unlimited), so one instance still slows guessing on its own.
    */
+  // Logged once when the store goes away and once when it is back, not on every attempt.
+  const outage = new OutageNotice(logger, 'attempt limiter store');
   async function withFallback<T>(what: string, run: (s: Store) => Promise<T>): Promise<T> {
     if (primary === fallback) return run(fallback);
     try {
-      return await run(primary);
+      const result = await run(primary);
+      outage.succeeded();
+      return result;
     } catch (error) {
-      logger.warn(`attempt limiter store unavailable; ${what} counted in this process`, { store, error: String(error) });
+      outage.failed(error, { store, what, fallback: 'counted in this process' });
       return run(fallback);
     }
   }

@@ -2,9 +2,11 @@ import { Ratelimit } from '@upstash/ratelimit';
 import { Redis as UpstashRedis } from '@upstash/redis';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
+import { OutageNotice } from '../lib/outage-notice';
 import { bucketQuotas, RATE_LIMIT_BUCKETS, type RateLimitBucket } from './buckets';
 import { IORedisRatelimitAdapter } from './ioredis-adapter';
 import { MemorySlidingWindow } from './memory-algorithm';
+import { countRateLimitRefusal } from '../lib/metrics';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -18,6 +20,8 @@ export interface RateLimiter {
   readonly store: 'memory' | 'redis' | 'upstash';
   /** null when the store could not be reached: the request goes through (fail open) and it is logged. */
   check(bucket: RateLimitBucket, identifier: string): Promise<RateLimitDecision | null>;
+  /** Resolves when the store answers (readiness reports it); the memory store always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,7 +32,7 @@ export function createRateLimiter(
   keyPrefix = 'creator-api:rl',
 ): RateLimiter {
   const quotas = bucketQuotas(config);
-  if (!config.redisUrl && !(config.upstashRestUrl && config.upstashRestToken)) return createMemoryRateLimiter(quotas);
+  if (!config.redisUrl && !(config.upstashRestUrl && config.upstashRestToken)) return countingRefusals(createMemoryRateLimiter(quotas));
   // Redis (or Upstash) keeps one count for every instance: exact across instances.
   const store: RateLimiter['store'] = config.redisUrl ? 'redis' : 'upstash';
   const redis: IORedisRatelimitAdapter | UpstashRedis = config.redisUrl
@@ -52,15 +56,18 @@ export function createRateLimiter(
     }),
   ) as Record<RateLimitBucket, Ratelimit>;
 
-  return {
+  // Fail open, logged once when the store goes away and once when it is back (not per request).
+  const outage = new OutageNotice(logger, 'rate limit store');
+  return countingRefusals({
     store,
     async check(bucket, identifier) {
       try {
         const result = await limiters[bucket].limit(identifier);
         if (result.reason === 'timeout') {
-          logger.warn('rate limit store timed out; request allowed', { bucket, store });
+          outage.failed('timed out', { bucket, store, requests: 'allowed' });
           return null;
         }
+        outage.succeeded();
         return {
           allowed: result.success,
           limit: result.limit,
@@ -68,12 +75,28 @@ export function createRateLimiter(
           resetSeconds: Math.max(1, Math.ceil((result.reset - Date.now()) / 1000)),
         };
       } catch (error) {
-        logger.warn('rate limit store unavailable; request allowed', { bucket, store, error: String(error) });
+        outage.failed(error, { bucket, store, requests: 'allowed' });
         return null;
       }
     },
+    async ping() {
+      if (redis instanceof IORedisRatelimitAdapter) await redis.client.ping();
+      else await redis.ping();
+    },
     async close() {
       if (redis instanceof IORedisRatelimitAdapter) await redis.quit();
+    },
+  });
+}
+
+/** Counts every refusal (the rate-limit refusals metric), by bucket only. */
+function countingRefusals(limiter: RateLimiter): RateLimiter {
+  return {
+    ...limiter,
+    async check(bucket, identifier) {
+      const decision = await limiter.check(bucket, identifier);
+      if (decision && !decision.allowed) countRateLimitRefusal(bucket);
+      return decision;
     },
   };
 }
@@ -95,6 +118,7 @@ function createMemoryRateLimiter(quotas: ReturnType<typeof bucketQuotas>): RateL
         resetSeconds: Math.max(1, Math.ceil((result.reset - now) / 1000)),
       });
     },
+    async ping() {},
     async close() {},
   };
 }

@@ -1,5 +1,7 @@
 import type { Notifications } from '../db/notifications';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { SubjectType } from '../auth/scopes';
+import { countKeyCacheLookup } from '../lib/metrics';
 
 /**
  * A per-instance cache of API-key lookups (key hash → the stored key with its subject's entitlement
@@ -20,6 +22,9 @@ import type { SubjectType } from '../auth/scopes';
  *   expires_at, so an expired key is refused on time without any message.
  * - Unknown hashes are remembered only briefly and in a bounded map, so guessing keys cannot grow
  *   memory, and a key is never refused for long.
+ * - Stale if error: when the database is unreachable, a key whose entry lapsed less than
+ *   `staleIfErrorMs` ago is still answered from it (expiry still checked), so cached reads keep
+ *   answering through a database outage. Invalidations received meanwhile still drop it.
  */
 
 export const API_KEY_CACHE_CHANNEL = 'api_key_cache';
@@ -54,12 +59,15 @@ export interface ApiKeyCacheOptions {
   maxEntries?: number;
   /** Most unknown hashes held. */
   maxUnknown?: number;
+  /** How long past its TTL an entry may still answer while the database is unreachable. */
+  staleIfErrorMs?: number;
   now?: () => number;
 }
 
 export class ApiKeyCache {
   static readonly DEFAULT_TTL_MS = 10_000;
   static readonly DEFAULT_UNKNOWN_TTL_MS = 2_000;
+  static readonly DEFAULT_STALE_IF_ERROR_MS = 300_000;
 
   private readonly entries = new Map<string, Entry>();
   private readonly unknown = new Map<string, number>();
@@ -69,6 +77,7 @@ export class ApiKeyCache {
   private generation = 0;
   private readonly ttlMs: number;
   private readonly unknownTtlMs: number;
+  private readonly staleIfErrorMs: number;
   private readonly maxEntries: number;
   private readonly maxUnknown: number;
   private readonly now: () => number;
@@ -76,6 +85,7 @@ export class ApiKeyCache {
   constructor(options: ApiKeyCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? ApiKeyCache.DEFAULT_TTL_MS;
     this.unknownTtlMs = options.unknownTtlMs ?? ApiKeyCache.DEFAULT_UNKNOWN_TTL_MS;
+    this.staleIfErrorMs = options.staleIfErrorMs ?? ApiKeyCache.DEFAULT_STALE_IF_ERROR_MS;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.maxUnknown = options.maxUnknown ?? 10_000;
     this.now = options.now ?? Date.now;
@@ -87,11 +97,18 @@ export class ApiKeyCache {
 
   /** The cached record, `null` for a hash known not to exist, `undefined` when the database must be asked. */
   get(hash: string): KeyRecord | null | undefined {
+    const found = this.find(hash);
+    countKeyCacheLookup(found !== undefined);
+    return found;
+  }
+
+  private find(hash: string): KeyRecord | null | undefined {
     const now = this.now();
     const entry = this.entries.get(hash);
     if (entry) {
       if (entry.freshUntil > now) return entry.record;
-      this.remove(hash);
+      // Lapsed: the database is asked; the entry stays only as the stale-if-error answer.
+      if (entry.freshUntil + this.staleIfErrorMs <= now) this.remove(hash);
       return undefined;
     }
     const unknownUntil = this.unknown.get(hash);
@@ -113,10 +130,17 @@ export class ApiKeyCache {
     if (running && running.generation === this.generation) return running.read;
     const startedAt = this.startLookup();
     const read: Promise<KeyRecord | null> = load()
-      .then((record) => {
-        this.store(hash, record, startedAt);
-        return record;
-      })
+      .then(
+        (record) => {
+          this.store(hash, record, startedAt);
+          return record;
+        },
+        (error: unknown) => {
+          const stale = this.staleIfError(hash, error, startedAt);
+          if (stale) return stale;
+          throw error;
+        },
+      )
       .finally(() => {
         if (this.inFlight.get(hash)?.read === read) this.inFlight.delete(hash);
       });
@@ -146,6 +170,14 @@ export class ApiKeyCache {
     let hashes = this.hashesBySubject.get(subject);
     if (!hashes) this.hashesBySubject.set(subject, (hashes = new Set()));
     hashes.add(hash);
+  }
+
+  /** A lapsed entry, when the read failed because the database is unreachable and nothing invalidated it since. */
+  private staleIfError(hash: string, error: unknown, startedAt: number): KeyRecord | undefined {
+    if (startedAt !== this.generation || !isDatabaseUnavailable(error)) return undefined;
+    const entry = this.entries.get(hash);
+    if (!entry || entry.freshUntil + this.staleIfErrorMs <= this.now()) return undefined;
+    return entry.record;
   }
 
   /** Applies one invalidation message: `key:<id>`, `subject:<type>:<id>` or `all`. */

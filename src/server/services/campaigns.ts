@@ -3,7 +3,7 @@ import type { Owner } from '../domain/owner';
 import type { SubjectType } from '../auth/scopes';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, fieldError, notFound, preconditionFailed, type FieldError } from '../domain/errors';
+import { ApiError, emptyPatch, fieldError, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from '../db/unique-violation';
 import { emitEvents, EVENT_BASE_URL } from './webhook-events';
@@ -258,9 +258,7 @@ export async function updateCampaign(
   const fields: CampaignFields = patch;
   const data = fieldData(fields);
   if (Object.keys(fields).length === 0 || (Object.keys(data).length === 0 && fields.cpm !== undefined)) {
-    throw new ApiError('validation-error', 'Send at least one property to change.', {
-      errors: [{ path: fields.cpm ? 'body.cpm' : 'body', message: 'At least one property is required.', code: 'empty_patch' }],
-    });
+    throw emptyPatch(fields.cpm ? 'body.cpm' : 'body');
   }
   const { starts_at: startsAt, ends_at: endsAt } = fields;
   if (startsAt && endsAt && new Date(endsAt) < new Date(startsAt)) throw endsBeforeStarts(startsAt, endsAt);

@@ -31,6 +31,15 @@ export const socialInputSchema = z
     return result.value;
   });
 
+/** One rule for every list of social accounts (roster socials, link-in-bio social links), as the schemas describe it. */
+export const SAME_ACCOUNT_ONCE = 'The same account given twice (as a handle and as a profile URL, say) counts once, where it first appears; it is never refused.';
+
+/** The list with each account (normalized identity) once, at its first position. */
+export function firstOfEachAccount<T extends { identity: string }>(socials: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return socials.filter((social) => !seen.has(social.identity) && Boolean(seen.add(social.identity)));
+}
+
 export const creatorInputSchema = z
   .strictObject({
     display_name: z.string().trim().min(1).max(100).meta({ description: 'Required: 1–100 characters after trimming.' }),
@@ -61,7 +70,8 @@ export const creatorInputSchema = z
     socials: z
       .array(socialInputSchema)
       .max(10)
-      .meta({ description: 'Up to 10 social accounts. An identity already on your roster makes this call return that creator (200) instead of a new one.' })
+      .transform(firstOfEachAccount)
+      .meta({ description: `Up to 10 social accounts. ${SAME_ACCOUNT_ONCE} An identity already on your roster makes this call return that creator (200) instead of a new one.` })
       .optional(),
   })
   .meta({ id: 'CreatorInput' });

@@ -1,5 +1,4 @@
-import type { SocialAccount } from '../../generated/prisma/client';
-import type { CreatorWithSocials } from './creators';
+import type { Creator, SocialAccount } from '../../generated/prisma/client';
 
 /**
  * API shapes of creators and their social accounts. Metrics are null until collected;
@@ -22,7 +21,19 @@ export interface SocialView {
   metrics_updated_at: string | null;
 }
 
-export function socialView(row: SocialAccount): SocialView {
+/** The columns the API shape of a social account is built from. */
+export type SocialViewSource = Pick<
+  SocialAccount,
+  'id' | 'platform' | 'username' | 'displayName' | 'profileUrl' | 'status' | 'followers' | 'averageViews' | 'averageEngagements' | 'engagementRate' | 'metricsUpdatedAt'
+>;
+
+/** The columns the API shape of a creator is built from (a full row with its socials fits too). */
+export type CreatorViewSource = Pick<
+  Creator,
+  'id' | 'username' | 'displayName' | 'avatarUrl' | 'bio' | 'location' | 'country' | 'languages' | 'tags' | 'createdAt' | 'updatedAt'
+> & { socials: SocialViewSource[] };
+
+export function socialView(row: SocialViewSource): SocialView {
   return {
     id: row.id,
     platform: row.platform,
@@ -38,7 +49,7 @@ export function socialView(row: SocialAccount): SocialView {
   };
 }
 
-export function creatorView(creator: CreatorWithSocials) {
+export function creatorView(creator: CreatorViewSource) {
   const measured = creator.socials.filter((s) => s.followers !== null);
   const dataStatus: (typeof DATA_STATUSES)[number] = measured.length > 0 ? 'available' : 'pending';
   const latest = measured.reduce<Date | null>(

@@ -25,6 +25,7 @@ const creatorIds = z
   })
   .meta({
     description: `Roster creators shown in the deck, in display order (0–${DECK_MAX_CREATORS}, no duplicates). Each must be on your roster, otherwise 404 naming it and nothing is changed.`,
+    override: { uniqueItems: true },
   });
 
 /** Fields a deck is created or patched with; null clears an optional field. */

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, notFound, preconditionFailed, type FieldError } from '../domain/errors';
+import { ApiError, emptyPatch, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify, unguessableSlug } from '../lib/slug';
@@ -224,11 +224,7 @@ export async function updateDeck(
   fields: DeckFields,
   options: { expectedUpdatedAt?: Date } = {},
 ): Promise<DeckWithCreators> {
-  if (Object.keys(fields).length === 0) {
-    throw new ApiError('validation-error', 'Send at least one property to change.', {
-      errors: [{ path: 'body', message: 'At least one property is required.', code: 'empty_patch' }],
-    });
-  }
+  if (Object.keys(fields).length === 0) throw emptyPatch();
   if (typeof fields.password === 'string') {
     // 404 before spending a hash on a deck the caller cannot change; the UPDATE below re-checks ownership.
     const owned = await db.deck.findFirst({ where: { id: deckId, agencyId }, select: { id: true } });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { objectIdSchema as objectId } from '../lib/object-id';
-import { hexColor, httpsImageUrl } from '../lib/schema-atoms';
-import { socialInputSchema } from './creator-input';
+import { hexColor, httpsImageUrl, PUBLIC_HOST_NAME_DOC } from '../lib/schema-atoms';
+import { firstOfEachAccount, SAME_ACCOUNT_ONCE, socialInputSchema } from './creator-input';
 import { BLOCK_TYPES, BUTTON_STYLES, LINK_IN_BIO_THEMES, blockContentIssues, LINK_IN_BIO_LIMITS as LIMITS, PAGE_BLOCK_TYPES, urlProblem, type BlockChange, type BlockType } from './link-in-bio-rules';
 
 /**
  * Link-in-bio input rules (the contract leaves them "not shown"; these are ours, documented in
  * OpenAPI and README): slug 3–40 of a-z 0-9 and inner hyphens; username 1–30 of a-z 0-9 . _ (both
  * stored lower-case, unique among pages); bio ≤ 300; up to 10 social links (normalized like roster
- * socials, one per identity); at most 200 blocks per page. Block types and their fields:
+ * socials, the same account counted once); at most 200 blocks per page. Block types and their fields:
  * link (title ≤ 100 + url; media_url thumbnail on the block endpoint), title (title ≤ 100),
  * text (title = the text, ≤ 1000), image (media_url, optional title and url; block endpoint only).
  */
@@ -37,8 +37,8 @@ function urlField(kind: 'link' | 'media') {
       maxLength: LIMITS.url,
       description:
         kind === 'link'
-          ? 'An absolute http or https URL on a public host name (≤ 2048 characters).'
-          : 'An absolute **https** URL of an image hosted elsewhere (≤ 2048 characters); uploads are not supported.',
+          ? `An absolute http or https URL ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters).`
+          : `An absolute **https** URL of an image hosted elsewhere, ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); uploads are not supported.`,
     });
 }
 
@@ -85,17 +85,9 @@ export const pageDesignShape = {
 export const socialLinksField = z
   .array(socialInputSchema)
   .max(LIMITS.socialLinks)
-  .superRefine((links, ctx) => {
-    const seen = new Map<string, number>();
-    links.forEach((link, index) => {
-      const first = seen.get(link.identity);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', message: `is the same account as social_links[${first}]`, path: [index, 'handle_or_url'], params: { code: 'duplicate' } });
-      else seen.set(link.identity, index);
-    });
-  })
+  .transform(firstOfEachAccount)
   .meta({
-    description:
-      'Up to 10 `{ platform, handle_or_url }`, normalized like roster socials (a handle with or without @, or a profile URL; twitter and x are one platform). Replaces the whole list when sent on PATCH.',
+    description: `Up to 10 \`{ platform, handle_or_url }\`, normalized like roster socials (a handle with or without @, or a profile URL; twitter and x are one platform). ${SAME_ACCOUNT_ONCE} Replaces the whole list when sent on PATCH.`,
   });
 
 function addContentIssues(type: BlockType, content: { title?: string | null; url?: string | null; media_url?: string | null }, ctx: z.RefinementCtx) {
@@ -145,7 +137,7 @@ export const pageBlockChangeSchema = z
     client_id: clientIdSchema.optional(),
     type: z.enum(BLOCK_TYPES).optional().meta({ description: 'Required for a new block (`link`, `title` or `text`); on an edit it must match the block’s type.' }),
     title: titleField.nullable().meta({ description: 'The link label, title text or text (≤ 100 characters; ≤ 1000 for text blocks); `null` clears it where the type allows.' }).optional(),
-    url: urlField('link').nullable().meta({ description: 'An absolute http or https URL on a public host name (≤ 2048 characters); `null` clears it where the type allows.' }).optional(),
+    url: urlField('link').nullable().meta({ description: `An absolute http or https URL ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it where the type allows.` }).optional(),
     visible: visibleField.optional(),
     order: orderField.optional(),
   })
@@ -180,8 +172,8 @@ export const blockEndpointSchema = z
     client_id: clientIdSchema.optional(),
     type: z.enum(BLOCK_TYPES).meta({ description: 'The block’s type; on an edit it must match the block’s type (types never change).' }),
     title: titleField.nullable().meta({ description: 'The link label, title text or text (≤ 100 characters; ≤ 1000 for text blocks); `null` clears it where the type allows.' }).optional(),
-    url: urlField('link').nullable().meta({ description: 'An absolute http or https URL on a public host name (≤ 2048 characters); `null` clears it where the type allows.' }).optional(),
-    media_url: urlField('media').nullable().meta({ description: 'Image blocks: an absolute https URL of an image hosted elsewhere (≤ 2048 characters); `null` clears it.' }).optional(),
+    url: urlField('link').nullable().meta({ description: `An absolute http or https URL ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it where the type allows.` }).optional(),
+    media_url: urlField('media').nullable().meta({ description: `Image blocks: an absolute https URL of an image hosted elsewhere, ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it.` }).optional(),
     visible: visibleField.optional(),
     order: orderField.optional(),
   })

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { PUBLIC_HOST_NAME } from '../lib/schema-atoms';
 import type { NormalizedSocial } from '../lib/social-identity';
 import type { FieldErrorCode } from '../domain/errors';
 
@@ -65,7 +65,7 @@ export function blockContentIssues(type: BlockType, content: BlockContent): Cont
 }
 
 /**
- * Link targets: absolute http(s) URLs on a public host name. Media URLs (image blocks, link
+ * Link targets: absolute http(s) URLs on a public host name (PUBLIC_HOST_NAME, lib/schema-atoms.ts). Media URLs (image blocks, link
  * thumbnails) must be https. Nothing else — javascript:, data:, relative paths — is a URL here.
  */
 export function urlProblem(value: string, kind: 'link' | 'media'): string | null {
@@ -79,7 +79,7 @@ export function urlProblem(value: string, kind: 'link' | 'media'): string | null
   if (kind === 'media' && url.protocol !== 'https:') return 'must be an https URL';
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL';
   if (url.username || url.password) return 'must not contain a user name or password';
-  if (!z.regexes.domain.test(url.hostname)) return 'must have a public host name such as example.com';
+  if (!PUBLIC_HOST_NAME.test(url.hostname)) return 'must have a public host name such as example.com';
   return null;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { storedJson } from '../db/json';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, preconditionFailed, type FieldError } from '../domain/errors';
+import { ApiError, emptyPatch, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -256,7 +256,7 @@ export async function updateLinkInBioPage(
   input: UpdatePageInput,
   options: { expectedUpdatedAt?: Date } = {},
 ): Promise<PageWithBlocks> {
-  if (Object.keys(input).length === 0) throw new ApiError('validation-error', 'Send at least one property to change.');
+  if (Object.keys(input).length === 0) throw emptyPatch();
   return withPageLock(
     db,
     { creatorId },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Owner } from '../domain/owner';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
-import { ApiError, notFound, preconditionFailed } from '../domain/errors';
+import { emptyPatch, notFound, preconditionFailed } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -256,7 +256,7 @@ export async function updateMediaKit(
   content: MediaKitContent,
   options: { expectedUpdatedAt?: Date } = {},
 ): Promise<MediaKitRow> {
-  if (Object.keys(content).length === 0) throw new ApiError('validation-error', 'Send at least one property to change.');
+  if (Object.keys(content).length === 0) throw emptyPatch();
   const data = contentData(content);
   if (content.template !== undefined) {
     const defaults = templateDefaults(content.template);

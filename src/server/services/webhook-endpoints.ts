@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { Owner } from '../domain/owner';
-import { ApiError, fieldError, notFound } from '../domain/errors';
+import { ApiError, emptyPatch, fieldError, notFound, preconditionFailed } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { checkDeliverableUrl } from '../lib/safe-post';
 import { SafeFetchError } from '../lib/safe-fetch';
@@ -156,17 +156,30 @@ export async function listWebhookEndpoints(db: Db, owner: Owner, afterId: string
   });
 }
 
-/** PATCH: url (checked again), events, description, status. Enabling clears the failure record. */
-export async function updateWebhookEndpoint(deps: WebhookDeps, owner: Owner, endpointId: string, fields: EndpointFields): Promise<WebhookEndpoint> {
-  if (Object.keys(fields).length === 0) throw fieldError('body', 'Send at least one property to change.', 'empty_patch');
+/**
+ * PATCH: url (checked again), events, description, status. Enabling clears the failure record. With
+ * `expectedUpdatedAt` (If-Match) the write is a compare-and-set: a change that landed since is 412.
+ */
+export async function updateWebhookEndpoint(
+  deps: WebhookDeps,
+  owner: Owner,
+  endpointId: string,
+  fields: EndpointFields,
+  options: { expectedUpdatedAt?: Date } = {},
+): Promise<WebhookEndpoint> {
+  if (Object.keys(fields).length === 0) throw emptyPatch();
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
   if (fields.url !== undefined) data.url = await checkUrl(deps, fields.url);
   if (fields.events !== undefined) data.events = normalizeEvents(fields.events);
   if (fields.description !== undefined) data.description = fields.description;
   if (fields.status === 'enabled') Object.assign(data, { status: 'enabled', disabledReason: null, failingSince: null });
   if (fields.status === 'disabled') Object.assign(data, { status: 'disabled', disabledReason: 'manual' });
-  const updated = await deps.db.webhookEndpoint.updateMany({ where: { id: endpointId, ...owned(owner) }, data });
-  if (updated.count === 0) throw notFound('webhook endpoint', endpointId);
+  const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
+  const updated = await deps.db.webhookEndpoint.updateMany({ where: { id: endpointId, ...owned(owner), ...version }, data });
+  if (updated.count === 0) {
+    if (options.expectedUpdatedAt && (await deps.db.webhookEndpoint.count({ where: { id: endpointId, ...owned(owner) } })) > 0) throw preconditionFailed();
+    throw notFound('webhook endpoint', endpointId);
+  }
   return deps.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
 }
 

@@ -1,6 +1,8 @@
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { AppServices } from '../domain/app-services';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { OutageNotice } from '../lib/outage-notice';
 import { ApiError, type FieldError } from '../domain/errors';
 import type { Principal, SessionPrincipal } from '../domain/principal';
 import { problemStatus, type ProblemSlug } from '../domain/problems';
@@ -67,9 +69,16 @@ export interface GatewayOptions {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const NO_HEADERS = { get: () => null };
 const INTERNAL_ERROR_DETAIL = 'An unexpected error occurred. Nothing about it is your fault; quote the request_id if you contact support.';
+/** Seconds a client is told to wait when the database is away; the service reconnects by itself. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 2;
+const OUTAGE_DETAIL = `The database is briefly unreachable, so the request could not complete. Retry in ${OUTAGE_RETRY_AFTER_SECONDS} seconds (a POST with the same Idempotency-Key is safe to retry).`;
+/** How often an outage in progress is probed (one `SELECT 1`), to log its end. */
+const OUTAGE_PROBE_MS = 1_000;
 
 export class Gateway {
   readonly operations: ReadonlyMap<string, Operation>;
+  private readonly databaseOutage: OutageNotice;
+  private probingDatabase = false;
 
   constructor(
     private readonly services: AppServices,
@@ -77,6 +86,7 @@ export class Gateway {
     private readonly options: GatewayOptions = {},
   ) {
     this.operations = prepareOperations(router);
+    this.databaseOutage = new OutageNotice(services.logger, 'database');
   }
 
   operation(path: string): Operation | undefined {
@@ -152,7 +162,8 @@ export class Gateway {
   /**
    * Any failure → the Problem every door reports: a domain error as it is; zod issues (the input
    * schema's, or a door's own argument translation) as a 400 naming each field where the operation
-   * takes it (path, query or body); anything else is logged with the request id and answered as a
+   * takes it (path, query or body); the database unreachable as a 503 with Retry-After (logged once
+   * per outage); anything else is logged with the request id and answered as a
    * 500 that says nothing of its cause.
    */
   toProblem(error: unknown, about: { operation?: Operation; input?: unknown; requestId: string }): Problem {
@@ -175,6 +186,10 @@ export class Gateway {
       const errors = fieldErrorsFromIssues(issues, (first) => (operation ? locationOf(operation, first) : 'body'), about.input);
       return { slug: 'validation-error', status: 400, detail: validationDetail(errors), errors, headers: {} };
     }
+    if (isDatabaseUnavailable(error)) {
+      this.noteDatabaseOutage(error, about);
+      return { slug: 'service-unavailable', status: 503, detail: OUTAGE_DETAIL, headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } };
+    }
     this.services.logger.error('unhandled error', {
       request_id: about.requestId,
       operation: about.operation?.path,
@@ -183,6 +198,27 @@ export class Gateway {
       cause: cause instanceof Error ? cause.stack : String(cause),
     });
     return { slug: 'internal-error', status: 500, detail: INTERNAL_ERROR_DETAIL, headers: {} };
+  }
+
+  /**
+   * One log line when a database outage starts; then a `SELECT 1` every second until it answers,
+   * which logs the end (duration, failed calls). Requests never wait for the probe: the pool
+   * reconnects on its own, and each request simply tries.
+   */
+  private noteDatabaseOutage(error: unknown, about: { operation?: Operation; requestId: string }): void {
+    this.databaseOutage.failed(error, { request_id: about.requestId, operation: about.operation?.path });
+    if (this.probingDatabase) return;
+    this.probingDatabase = true;
+    const probe = () => {
+      this.services.sql('SELECT 1', []).then(
+        () => {
+          this.probingDatabase = false;
+          this.databaseOutage.succeeded();
+        },
+        () => setTimeout(probe, OUTAGE_PROBE_MS).unref(),
+      );
+    };
+    setTimeout(probe, OUTAGE_PROBE_MS).unref();
   }
 }
 

@@ -16,11 +16,22 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
  * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
  * - etag: false for a POST whose `data` is a compound result rather than one resource (no ETag).
+ * - examples: a request and a response example for the OpenAPI document, written next to the
+ *   operation's zod schemas in its `<operation>.schema.ts` (every public operation has one).
  * - toolHints: MCP tool annotations the method cannot tell (src/server/mcp): `idempotent` for a POST
  *   that is safe to repeat, `openWorld` when it reaches outside the service (fetches a URL).
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
+export interface OperationExamples {
+  /** What the procedure receives (path and query parameters and body fields together); the document splits it. */
+  request?: Record<string, unknown>;
+  /** The success status the response example belongs to. */
+  status: number;
+  /** The procedure's result (the envelope adds request_id); absent for 204 No Content. */
+  response?: { data: unknown; meta?: unknown };
+}
+
 export type ApiMeta = OpenApiMeta<{
   access?: Partial<Record<SubjectType, Permission | null>>;
   rateLimit?: RateLimitBucket;
@@ -30,5 +41,6 @@ export type ApiMeta = OpenApiMeta<{
   errorStatuses?: readonly number[];
   maxBodyBytes?: number;
   etag?: false;
+  examples?: OperationExamples;
   toolHints?: { idempotent?: boolean; openWorld?: boolean };
 }>;

@@ -17,7 +17,7 @@ export default async function RosterPage() {
   if (subject.type !== 'agency') notFound();
   const db = app.services.db;
   const [creators, total, agency, kits] = await Promise.all([
-    listRosterCreators(db, subject.id, undefined, SHOWN),
+    listRosterCreators(app.services.sql, subject.id, undefined, SHOWN),
     db.rosterMembership.count({ where: { agencyId: subject.id } }),
     db.agency.findUnique({ where: { id: subject.id }, select: { slug: true } }),
     db.mediaKit.findMany({ where: { ownerType: 'agency', ownerId: subject.id, defaultKey: { not: null } }, select: { id: true, creatorId: true } }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { GRANULARITIES, TIMEFRAMES } from '../../services/analytics-timeframes';
 import { MAX_LISTED_RESOURCE_IDS, RESOURCE_SCOPES } from '../../services/analytics';
 import { VIEW_RESOURCE_TYPES } from '../../services/page-view-rules';
@@ -57,3 +58,27 @@ export const viewAnalyticsSchema = z
   .meta({ id: 'ViewAnalytics' });
 
 export const viewAnalyticsOutput = single(viewAnalyticsSchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const getViewAnalyticsExamples: OperationExamples = {
+  request: { resource_type: 'media_kit', resource_id: '6b04481e1ba105ce15495135', timeframe: 'last7d', timezone: 'America/New_York' },
+  status: 200,
+  response: {
+    data: {
+      resource_type: 'media_kit',
+      resource_scope: 'single',
+      resource_count: 1,
+      resource_ids: ['6b04481e1ba105ce15495135'],
+      metric: 'page_views',
+      totals: { page_views: 36, unique_visitors: 24 },
+      timeframe: 'last7d',
+      timezone: 'America/New_York',
+      period: { start: '2026-11-17T00:00:00.000-05:00', end: '2026-11-23T09:05:26.297-05:00' },
+      granularity: 'day',
+      series: [
+        { start: '2026-11-22T00:00:00.000-05:00', end: '2026-11-23T00:00:00.000-05:00', page_views: 22, unique_visitors: 17 },
+        { start: '2026-11-23T00:00:00.000-05:00', end: '2026-11-23T09:05:26.297-05:00', page_views: 14, unique_visitors: 9 },
+      ],
+    },
+  },
+};

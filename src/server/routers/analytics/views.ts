@@ -2,7 +2,7 @@ import { fieldError } from '../../domain/errors';
 import { normalizeTimeZone } from '../../lib/zoned-time';
 import { viewAnalytics } from '../../services/analytics';
 import { apiProcedure } from '../../trpc/procedures';
-import { viewAnalyticsInput, viewAnalyticsOutput } from './views.schema';
+import { getViewAnalyticsExamples, viewAnalyticsInput, viewAnalyticsOutput } from './views.schema';
 
 export const getViewAnalytics = apiProcedure
   .meta({
@@ -19,6 +19,7 @@ export const getViewAnalytics = apiProcedure
         'Without `resource_id` the result aggregates every resource of the type the key’s subject owns (`resource_scope` `aggregate`), and a visitor seen on two of them the same day counts once.',
       ].join('\n\n'),
     },
+    examples: getViewAnalyticsExamples,
     access: { agency: 'analytics:read', creator: 'analytics:read' },
     errorStatuses: [400, 404],
   })

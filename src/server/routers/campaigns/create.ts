@@ -1,6 +1,6 @@
 import { campaignView, createCampaign as createOwnedCampaign } from '../../services/campaigns';
 import { apiProcedure } from '../../trpc/procedures';
-import { createCampaignInput, createCampaignOutput } from './create.schema';
+import { createCampaignExamples, createCampaignInput, createCampaignOutput } from './create.schema';
 
 export const createCampaign = apiProcedure
   .meta({
@@ -18,6 +18,7 @@ export const createCampaign = apiProcedure
         '- Participants and content are not managed through the API, so `summary` starts at zeros.',
       ].join('\n'),
     },
+    examples: createCampaignExamples,
     access: { agency: 'campaigns:write', creator: 'campaigns:write' },
     successStatus: [201],
     errorStatuses: [400],

@@ -1,6 +1,6 @@
 import { campaignView, getOwnedCampaign } from '../../services/campaigns';
 import { apiProcedure } from '../../trpc/procedures';
-import { getCampaignInput, getCampaignOutput } from './get.schema';
+import { getCampaignExamples, getCampaignInput, getCampaignOutput } from './get.schema';
 
 export const getCampaign = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const getCampaign = apiProcedure
       summary: 'Retrieve a campaign',
       description: 'A campaign owned by the key’s subject, with its computed summary; anyone else’s campaign is 404.',
     },
+    examples: getCampaignExamples,
     access: { agency: 'campaigns:read', creator: 'campaigns:read' },
     errorStatuses: [400, 404],
   })

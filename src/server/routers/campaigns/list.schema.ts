@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { CAMPAIGN_STATUSES } from '../../services/campaigns';
 import { list, pageQuery } from '../shared/schemas';
-import { campaignSchema } from './schemas';
+import { campaignExample, campaignSchema } from './schemas';
 
 export const listCampaignsInput = pageQuery.extend({
   status: z.enum(CAMPAIGN_STATUSES).meta({ description: 'Only campaigns in this status; all statuses when omitted.' }).optional(),
 });
 export const listCampaignsOutput = list(campaignSchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const listCampaignsExamples: OperationExamples = {
+  request: { status: 'active', limit: 25 },
+  status: 200,
+  response: { data: [campaignExample], meta: { next_cursor: null, limit: 25 } },
+};

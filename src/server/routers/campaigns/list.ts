@@ -1,7 +1,7 @@
 import { keysetPage } from '../../domain/pagination';
 import { campaignView, listOwnedCampaigns } from '../../services/campaigns';
 import { apiProcedure } from '../../trpc/procedures';
-import { listCampaignsInput, listCampaignsOutput } from './list.schema';
+import { listCampaignsExamples, listCampaignsInput, listCampaignsOutput } from './list.schema';
 
 export const listCampaigns = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const listCampaigns = apiProcedure
       summary: 'List campaigns',
       description: 'Campaigns owned by the key’s subject, newest first, optionally filtered by `status`. A cursor is bound to its status filter.',
     },
+    examples: listCampaignsExamples,
     access: { agency: 'campaigns:read', creator: 'campaigns:read' },
     errorStatuses: [400],
   })

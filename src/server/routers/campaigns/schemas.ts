@@ -6,11 +6,17 @@ import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
 
 const STATUS_DOC = '`active` (every new campaign), `completed` or `archived`. Lifecycle changes are not available through the API.';
 
-/** Accepted by the PATCH schema only to answer a precise 400 (see UNSUPPORTED_PATCH_FIELDS). */
+/**
+ * Accepted by the PATCH schema only to answer a precise 400 (see UNSUPPORTED_PATCH_FIELDS); the
+ * document types each as `{ not: {} }` (JSON Schema's `false` with a description): no value is valid.
+ */
 export const unsupportedPatchShape = Object.fromEntries(
   Object.entries(UNSUPPORTED_PATCH_FIELDS).map(([field, why]) => [
     field,
-    z.unknown().optional().meta({ description: `Not supported: any value answers 400 \`unsupported_field\` (${why}).` }),
+    z
+      .unknown()
+      .optional()
+      .meta({ description: `Not supported: leave it out; any value answers 400 \`unsupported_field\` (${why}).`, override: { not: {} } }),
   ]),
 ) as Record<UnsupportedPatchField, z.ZodOptional<z.ZodUnknown>>;
 
@@ -57,3 +63,24 @@ export const campaignSchema = z
     updated_at: updatedAt,
   })
   .meta({ id: 'Campaign' });
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const campaignExample = {
+  id: '6b0448251ba105ce15495141',
+  owner_type: 'agency',
+  owner_id: '6b04481c1ba105ce1549512c',
+  name: 'Peak Protein spring launch',
+  description: 'Instagram and TikTok push for the new bar.',
+  status: 'active',
+  starts_at: '2026-03-01T00:00:00.000Z',
+  ends_at: '2026-04-30T23:59:59.000Z',
+  refresh_cadence: 'daily',
+  refresh_state: 'active',
+  cpm: { instagram: 12.5, tiktok: 9, youtube: 0, twitter: 0 },
+  emv_override: null,
+  public_report: { enabled: false, access_mode: 'link', slug: 'F3BZIwX8FZic-IGV', share_url: 'https://app.creator-api.dev/r/F3BZIwX8FZic-IGV' },
+  editor_url: 'https://app.creator-api.dev/editor/campaigns/6b0448251ba105ce15495141',
+  summary: { creators: 0, content: 0, views: 0, impressions: 0, engagements: 0, engagement_rate: 0, emv: 0 },
+  created_at: '2026-11-23T14:05:25.680Z',
+  updated_at: '2026-11-23T14:05:25.680Z',
+};

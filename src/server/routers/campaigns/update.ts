@@ -1,7 +1,7 @@
 import { campaignView, getOwnedCampaign, updateCampaign as updateOwnedCampaign } from '../../services/campaigns';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
-import { updateCampaignInput, updateCampaignOutput } from './update.schema';
+import { updateCampaignExamples, updateCampaignInput, updateCampaignOutput } from './update.schema';
 
 export const updateCampaign = apiProcedure
   .meta({
@@ -18,6 +18,7 @@ export const updateCampaign = apiProcedure
         '- Another subject’s campaign is 404. A 409 means a concurrent change to the dates interleaved with this one; retry.',
       ].join('\n'),
     },
+    examples: updateCampaignExamples,
     access: { agency: 'campaigns:write', creator: 'campaigns:write' },
     errorStatuses: [400, 404, 409],
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { objectId, single } from '../shared/schemas';
 import { creatorImportSchema } from '../creator-imports/schemas';
 import { previewExample } from './schemas';
@@ -9,7 +10,7 @@ export const commitCreatorImportPreviewInput = z.strictObject({
 
 export const commitCreatorImportPreviewOutput = single(creatorImportSchema);
 
-/** The response example (src/server/openapi/examples.ts). */
+/** The response example (commitCreatorImportPreviewExamples below). */
 export const commitCreatorImportPreviewResponseExample = {
   data: {
     id: '6b0251c27c1e9a0d6a1f0d40',
@@ -22,3 +23,6 @@ export const commitCreatorImportPreviewResponseExample = {
     completed_at: null,
   },
 };
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const commitCreatorImportPreviewExamples: OperationExamples = { request: { preview_id: previewExample.id }, status: 202, response: commitCreatorImportPreviewResponseExample };

@@ -1,7 +1,7 @@
 import { commitCreatorImportPreview as commitPreview } from '../../services/creator-import-previews';
 import { creatorImportView } from '../../services/creator-imports';
 import { apiProcedure } from '../../trpc/procedures';
-import { commitCreatorImportPreviewInput, commitCreatorImportPreviewOutput } from './commit.schema';
+import { commitCreatorImportPreviewExamples, commitCreatorImportPreviewInput, commitCreatorImportPreviewOutput } from './commit.schema';
 
 export const commitCreatorImportPreview = apiProcedure
   .meta({
@@ -16,6 +16,7 @@ export const commitCreatorImportPreview = apiProcedure
         'Errors: a preview of another agency or unknown → 404; not committed within 30 minutes → 410 `preview-expired`; every row invalid → 409.',
       ].join('\n\n'),
     },
+    examples: commitCreatorImportPreviewExamples,
     access: { agency: 'roster:write' },
     rateLimit: 'imports',
     successStatus: [202, 200],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
-import { creatorImportPreviewSchema } from './schemas';
+import { creatorImportPreviewSchema, previewExample } from './schemas';
 
 const creatorRow = z.record(z.string(), z.unknown()).meta({
   description:
@@ -19,7 +20,7 @@ export const createCreatorImportPreviewInput = z
     filename: z.string().trim().min(1).max(255).optional().meta({ description: 'A name recorded with CSV text (shown as the import’s `source_filename`).', example: 'spring-roster.csv' }),
   });
 
-/** The request example (src/server/openapi/examples.ts). */
+/** The request example (createCreatorImportPreviewExamples below). */
 export const createCreatorImportPreviewRequestExample = {
   rows: [
     { display_name: 'Ada Lovelace', country: 'GB', socials: [{ platform: 'instagram', handle_or_url: '@ada' }] },
@@ -29,3 +30,6 @@ export const createCreatorImportPreviewRequestExample = {
 };
 
 export const createCreatorImportPreviewOutput = single(creatorImportPreviewSchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const createCreatorImportPreviewExamples: OperationExamples = { request: createCreatorImportPreviewRequestExample, status: 201, response: { data: previewExample } };

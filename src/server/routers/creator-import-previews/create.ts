@@ -2,7 +2,7 @@ import { MAX_IMPORT_BYTES } from '../../services/csv-roster';
 import { createCreatorImportPreview as createPreview, creatorImportPreviewView } from '../../services/creator-import-previews';
 import { fieldError } from '../../domain/errors';
 import { apiProcedure } from '../../trpc/procedures';
-import { createCreatorImportPreviewInput, createCreatorImportPreviewOutput } from './create.schema';
+import { createCreatorImportPreviewExamples, createCreatorImportPreviewInput, createCreatorImportPreviewOutput } from './create.schema';
 
 export const createCreatorImportPreview = apiProcedure
   .meta({
@@ -17,6 +17,7 @@ export const createCreatorImportPreview = apiProcedure
         'Commit the preview with POST /creator-imports/previews/{preview_id}/commit to run it as an import. Whole-request problems are refused as with the upload: neither or both of `rows` and `csv`, more than 500 JSON rows, or CSV with a bad header → 400; CSV over 2 MiB or 500 rows → 413.',
       ].join('\n\n'),
     },
+    examples: createCreatorImportPreviewExamples,
     access: { agency: 'roster:write' },
     successStatus: [201],
     errorStatuses: [400, 413],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { objectId, single } from '../shared/schemas';
 import { creatorImportPreviewSchema, previewExample } from './schemas';
 
@@ -7,3 +8,6 @@ export const getCreatorImportPreviewInput = z.strictObject({
 });
 
 export const getCreatorImportPreviewOutput = single(creatorImportPreviewSchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const getCreatorImportPreviewExamples: OperationExamples = { request: { preview_id: previewExample.id }, status: 200, response: { data: previewExample } };

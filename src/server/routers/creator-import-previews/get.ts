@@ -1,6 +1,6 @@
 import { creatorImportPreviewView, getCreatorImportPreview as findPreview } from '../../services/creator-import-previews';
 import { apiProcedure } from '../../trpc/procedures';
-import { getCreatorImportPreviewInput, getCreatorImportPreviewOutput } from './get.schema';
+import { getCreatorImportPreviewExamples, getCreatorImportPreviewInput, getCreatorImportPreviewOutput } from './get.schema';
 
 export const getCreatorImportPreview = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const getCreatorImportPreview = apiProcedure
       description:
         'The preview as validated — summary, every row’s classification and errors — and its `status`: `ready` until `expires_at`, `committed` (with `import_id`) or `expired`. Previews are kept a day after they expire; only the agency that made one can read it (404 otherwise).',
     },
+    examples: getCreatorImportPreviewExamples,
     access: { agency: 'roster:read' },
     errorStatuses: [400, 404],
   })

@@ -1,7 +1,7 @@
 import { MAX_IMPORT_BYTES } from '../../services/csv-roster';
 import { createCreatorImport as createImport, creatorImportView } from '../../services/creator-imports';
 import { apiProcedure } from '../../trpc/procedures';
-import { createCreatorImportInput, createCreatorImportOutput } from './create.schema';
+import { createCreatorImportExamples, createCreatorImportInput, createCreatorImportOutput } from './create.schema';
 
 /** Multipart framing around the file: boundaries and part headers. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -21,6 +21,7 @@ export const createCreatorImport = apiProcedure
         'Errors: not multipart, or a file that is not CSV → 415; no `file` part, an empty file, or a header without a name column or with unknown columns → 400; over 2 MiB or 500 rows → 413; the same file already queued or processing for this agency → 409.',
       ].join('\n\n'),
     },
+    examples: createCreatorImportExamples,
     access: { agency: 'roster:write' },
     rateLimit: 'imports',
     successStatus: [202],

@@ -1,6 +1,6 @@
 import { creatorImportView, getCreatorImport as findImport } from '../../services/creator-imports';
 import { apiProcedure } from '../../trpc/procedures';
-import { getCreatorImportInput, getCreatorImportOutput } from './get.schema';
+import { getCreatorImportExamples, getCreatorImportInput, getCreatorImportOutput } from './get.schema';
 
 export const getCreatorImport = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const getCreatorImport = apiProcedure
       summary: 'Retrieve a CSV import',
       description: 'Progress and every row’s result so far (rows not yet processed are `pending`). Only the agency that uploaded it can read it; others get 404.',
     },
+    examples: getCreatorImportExamples,
     access: { agency: 'roster:read' },
     errorStatuses: [400, 404],
   })

@@ -37,3 +37,24 @@ export const creatorImportSchema = z
     completed_at: timestamp.nullable().meta({ description: 'When it completed or failed; null before.' }),
   })
   .meta({ id: 'CreatorImport' });
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const creatorImportExample = {
+  id: '6b04481f1ba105ce15495136',
+  status: 'completed',
+  source_filename: 'creators.csv',
+  progress: { total: 1, processed: 1, created: 1, socials_attached: 1, failed: 0 },
+  rows: [
+    {
+      row_number: 1,
+      status: 'created',
+      creator_id: '6b04481f003c1b7da249a439',
+      media_kit_id: '6b0448201ba105ce15495139',
+      social_ids: ['6b04481ff39961133766b52d'],
+      errors: [],
+    },
+  ],
+  created_at: '2026-11-23T14:05:19.818Z',
+  started_at: '2026-11-23T14:05:19.886Z',
+  completed_at: '2026-11-23T14:05:20.093Z',
+};

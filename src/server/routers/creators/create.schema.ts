@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { mediaKitSchema } from '../media-kits/schemas';
+import type { OperationExamples } from '../../trpc/meta';
+import { mediaKitExample, mediaKitSchema } from '../media-kits/schemas';
 import { single } from '../shared/schemas';
-import { creatorInputSchema, creatorSchema } from './schemas';
+import { creatorExample, creatorInputSchema, creatorSchema } from './schemas';
 
 export const createCreatorInput = creatorInputSchema;
 
@@ -14,3 +15,20 @@ export const createCreatorOutput = single(
     })
     .meta({ id: 'CreatorCreateResult' }),
 );
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const createCreatorExamples: OperationExamples = {
+  request: {
+    display_name: 'Maya Chen',
+    email: 'maya@example.com',
+    country: 'US',
+    languages: ['en', 'zh'],
+    tags: ['travel', 'food'],
+    socials: [
+      { platform: 'instagram', handle_or_url: '@maya.eats' },
+      { platform: 'tiktok', handle_or_url: 'https://www.tiktok.com/@mayaeats' },
+    ],
+  },
+  status: 201,
+  response: { data: { created: true, creator: creatorExample, media_kit: mediaKitExample } },
+};

@@ -2,7 +2,7 @@ import { creatorView } from '../../services/creator-view';
 import { addCreatorToRoster } from '../../services/creators';
 import { mediaKitView } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
-import { createCreatorInput, createCreatorOutput } from './create.schema';
+import { createCreatorExamples, createCreatorInput, createCreatorOutput } from './create.schema';
 
 export const createCreator = apiProcedure
   .meta({
@@ -17,6 +17,7 @@ export const createCreator = apiProcedure
         'Supplied identities that belong to two different roster creators → **409**. With socials, a retry is safe by itself: identities are unique per roster, so concurrent identical requests create one creator. A creator without socials has no identity to match, so each call creates a new one — send an `Idempotency-Key` to make retries safe (a retry then replays the first answer).',
       ].join('\n\n'),
     },
+    examples: createCreatorExamples,
     access: { agency: 'roster:write' },
     successStatus: [201, 200],
     etag: false,

@@ -1,7 +1,7 @@
 import { creatorView } from '../../services/creator-view';
 import { getVisibleCreator } from '../../services/creators';
 import { apiProcedure } from '../../trpc/procedures';
-import { getCreatorInput, getCreatorOutput } from './get.schema';
+import { getCreatorExamples, getCreatorInput, getCreatorOutput } from './get.schema';
 
 export const getCreator = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const getCreator = apiProcedure
       summary: 'Retrieve a creator',
       description: 'Agency keys retrieve creators on their roster; creator keys retrieve only themselves. Any other id is 404.',
     },
+    examples: getCreatorExamples,
     access: { agency: 'roster:read', creator: 'profile:read' },
     errorStatuses: [400, 404],
   })

@@ -46,3 +46,48 @@ export const creatorSchema = z
     updated_at: updatedAt,
   })
   .meta({ id: 'Creator' });
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const creatorExample = {
+  id: '6b04481e1ba105ce15495131',
+  username: 'maya.eats',
+  display_name: 'Maya Chen',
+  avatar_url: null,
+  bio: null,
+  location: null,
+  country: 'US',
+  languages: ['en', 'zh'],
+  tags: ['travel', 'food'],
+  socials: [
+    {
+      id: '6b04481e1ba105ce15495133',
+      platform: 'instagram',
+      username: 'maya.eats',
+      display_name: null,
+      profile_url: 'https://www.instagram.com/maya.eats/',
+      status: 'unverified',
+      followers: null,
+      average_views: null,
+      average_engagements: null,
+      engagement_rate: null,
+      metrics_updated_at: null,
+    },
+    {
+      id: '6b04481e1ba105ce15495134',
+      platform: 'tiktok',
+      username: 'mayaeats',
+      display_name: null,
+      profile_url: 'https://www.tiktok.com/@mayaeats',
+      status: 'unverified',
+      followers: null,
+      average_views: null,
+      average_engagements: null,
+      engagement_rate: null,
+      metrics_updated_at: null,
+    },
+  ],
+  summary_metrics: { total_followers: null, metrics_updated_at: null },
+  data_status: 'pending',
+  created_at: '2026-11-23T14:05:18.378Z',
+  updated_at: '2026-11-23T14:05:18.378Z',
+};

@@ -1,6 +1,6 @@
 import { createDeck as createAgencyDeck, deckView } from '../../services/decks';
 import { apiProcedure } from '../../trpc/procedures';
-import { createDeckInput, createDeckOutput } from './create.schema';
+import { createDeckExamples, createDeckInput, createDeckOutput } from './create.schema';
 
 export const createDeck = apiProcedure
   .meta({
@@ -18,6 +18,7 @@ export const createDeck = apiProcedure
         '- Defaults: `visibility` link, `theme` light, `cta` partnerWithMe, no password.',
       ].join('\n'),
     },
+    examples: createDeckExamples,
     access: { agency: 'decks:write' },
     successStatus: [201],
     errorStatuses: [400, 404, 409],

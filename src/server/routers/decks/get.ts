@@ -1,6 +1,6 @@
 import { deckView, getAgencyDeck } from '../../services/decks';
 import { apiProcedure } from '../../trpc/procedures';
-import { getDeckInput, getDeckOutput } from './get.schema';
+import { getDeckExamples, getDeckInput, getDeckOutput } from './get.schema';
 
 export const getDeck = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const getDeck = apiProcedure
       summary: 'Retrieve a pitch deck',
       description: 'A deck of the key’s agency; another agency’s deck is 404.',
     },
+    examples: getDeckExamples,
     access: { agency: 'decks:read' },
     errorStatuses: [400, 404],
   })

@@ -1,7 +1,7 @@
 import { keysetPage } from '../../domain/pagination';
 import { deckView, listAgencyDecks } from '../../services/decks';
 import { apiProcedure } from '../../trpc/procedures';
-import { listDecksInput, listDecksOutput } from './list.schema';
+import { listDecksExamples, listDecksInput, listDecksOutput } from './list.schema';
 
 export const listDecks = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const listDecks = apiProcedure
       summary: 'List pitch decks',
       description: 'The agency’s decks, newest first.',
     },
+    examples: listDecksExamples,
     access: { agency: 'decks:read' },
     errorStatuses: [400],
   })

@@ -30,3 +30,28 @@ export const deckSchema = z
     updated_at: updatedAt,
   })
   .meta({ id: 'Deck' });
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const deckExample = {
+  id: '6b0448251ba105ce15495140',
+  agency_id: '6b04481c1ba105ce1549512c',
+  creator_ids: ['6b04481e1ba105ce15495131'],
+  slug: 'spring-roster-2026',
+  title: 'Spring Roster 2026',
+  bio: 'Food and travel creators for spring launches.',
+  contact_email: 'bookings@northwind.example',
+  tags: ['food', 'travel'],
+  picture_url: null,
+  cover_url: null,
+  theme: 'light',
+  accent_color: null,
+  background_color: null,
+  cta: 'bookACall',
+  location: null,
+  visibility: 'link',
+  has_password: false,
+  editor_url: 'https://app.creator-api.dev/editor/decks/6b0448251ba105ce15495140',
+  share_url: 'https://app.creator-api.dev/d/spring-roster-2026',
+  created_at: '2026-11-23T14:05:25.351Z',
+  updated_at: '2026-11-23T14:05:25.351Z',
+};

@@ -1,7 +1,7 @@
 import { deckView, getAgencyDeck, updateDeck as updateAgencyDeck } from '../../services/decks';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
-import { updateDeckInput, updateDeckOutput } from './update.schema';
+import { updateDeckExamples, updateDeckInput, updateDeckOutput } from './update.schema';
 
 export const updateDeck = apiProcedure
   .meta({
@@ -18,6 +18,7 @@ export const updateDeck = apiProcedure
         '- A `slug` taken by another deck is 409. Another agency’s deck is 404.',
       ].join('\n'),
     },
+    examples: updateDeckExamples,
     access: { agency: 'decks:write' },
     errorStatuses: [400, 404, 409],
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { EVENT_TYPE_NAMES } from '../../services/webhook-events';
 
 export const listEventTypesInput = z.void();
@@ -11,3 +12,18 @@ export const eventTypeSchema = z
   })
   .meta({ id: 'EventType' });
 export const listEventTypesOutput = z.object({ data: z.array(eventTypeSchema).meta({ description: 'Every event type, in catalogue order.' }) });
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const listEventTypesExamples: OperationExamples = {
+  status: 200,
+  response: {
+    data: [
+      {
+        type: 'creator.created',
+        description: 'A creator was added to a roster (API, settings UI, CSV import or tool interface).',
+        resource: 'Creator',
+        payload_schema: { type: 'object', required: ['type', 'timestamp', 'data'] },
+      },
+    ],
+  },
+};

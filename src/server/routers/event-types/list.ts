@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../../services/webhook-events';
 import { apiProcedure } from '../../trpc/procedures';
 import { eventPayloadSchema, RETRY_SCHEDULE_DOC, SIGNATURE_DOC } from './catalogue';
-import { listEventTypesInput, listEventTypesOutput } from './list.schema';
+import { listEventTypesExamples, listEventTypesInput, listEventTypesOutput } from './list.schema';
 
 // The catalogue never changes while the process runs: build its JSON Schemas once.
 let catalogue: z.infer<typeof listEventTypesOutput>['data'] | null = null;
@@ -25,6 +25,7 @@ export const listEventTypes = apiProcedure
       summary: 'List event types',
       description: ['Every event type a webhook endpoint can receive, with a description and the JSON Schema of its payload.', '', SIGNATURE_DOC, '', RETRY_SCHEDULE_DOC].join('\n'),
     },
+    examples: listEventTypesExamples,
     access: { agency: 'webhooks:read', creator: 'webhooks:read' },
     errorStatuses: [400],
   })

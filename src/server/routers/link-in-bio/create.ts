@@ -1,7 +1,7 @@
 import { createLinkInBioPage } from '../../services/link-in-bio';
 import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { apiProcedure } from '../../trpc/procedures';
-import { createLinkInBioInput, createLinkInBioOutput } from './create.schema';
+import { createLinkInBioExamples, createLinkInBioInput, createLinkInBioOutput } from './create.schema';
 
 export const createLinkInBio = apiProcedure
   .meta({
@@ -17,6 +17,7 @@ export const createLinkInBio = apiProcedure
         '**409** when you already have a page (change it with PATCH) or when the slug or username belongs to another page (`errors[].path` names which).',
       ].join('\n\n'),
     },
+    examples: createLinkInBioExamples,
     access: { creator: 'link_in_bio:write' },
     successStatus: [201],
     errorStatuses: [400, 409],

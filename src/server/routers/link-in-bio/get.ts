@@ -1,7 +1,7 @@
 import { getLinkInBioPage } from '../../services/link-in-bio';
 import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { apiProcedure } from '../../trpc/procedures';
-import { getLinkInBioInput, getLinkInBioOutput } from './get.schema';
+import { getLinkInBioExamples, getLinkInBioInput, getLinkInBioOutput } from './get.schema';
 
 export const getLinkInBio = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const getLinkInBio = apiProcedure
       summary: 'Retrieve your link-in-bio page',
       description: 'The creator’s one page with every block (hidden ones included) in `order`. 404 until the page is created with POST /link-in-bio.',
     },
+    examples: getLinkInBioExamples,
     access: { creator: 'link_in_bio:read' },
     errorStatuses: [404],
   })

@@ -1,6 +1,6 @@
 import { linkInBioImportView, startLinkInBioImport } from '../../services/link-in-bio-imports';
 import { apiProcedure } from '../../trpc/procedures';
-import { createLinkInBioImportInput, createLinkInBioImportOutput } from './import-create.schema';
+import { createLinkInBioImportExamples, createLinkInBioImportInput, createLinkInBioImportOutput } from './import-create.schema';
 
 export const createLinkInBioImport = apiProcedure
   .meta({
@@ -15,6 +15,7 @@ export const createLinkInBioImport = apiProcedure
         'Fetching is restricted: https on the default port only, no credentials in the URL, and no host that resolves to a private, loopback, link-local or otherwise reserved address (checked after DNS resolution and again on every redirect, at most 5); the page must be HTML, at most 2 MB, and answer within 10 s. A URL that breaks the first rules is a **400** at once; the others end the import as `failed`. You need a page first (**404** otherwise).',
       ].join('\n\n'),
     },
+    examples: createLinkInBioImportExamples,
     access: { creator: 'link_in_bio:write' },
     rateLimit: 'imports',
     // Fetches a page on the public web.

@@ -1,6 +1,6 @@
 import { getLinkInBioImport as findImport, linkInBioImportView } from '../../services/link-in-bio-imports';
 import { apiProcedure } from '../../trpc/procedures';
-import { getLinkInBioImportInput, getLinkInBioImportOutput } from './import-get.schema';
+import { getLinkInBioImportExamples, getLinkInBioImportInput, getLinkInBioImportOutput } from './import-get.schema';
 
 export const getLinkInBioImport = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const getLinkInBioImport = apiProcedure
       description:
         'Status, progress and errors of an import started with POST /link-in-bio/imports (the start operation is an extension of the contract). Only the creator who started it can read it; any other id is 404.',
     },
+    examples: getLinkInBioImportExamples,
     access: { creator: 'link_in_bio:read' },
     errorStatuses: [400, 404],
   })

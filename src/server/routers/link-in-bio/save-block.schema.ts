@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { objectId } from '../shared/schemas';
-import { blockEndpointSchema, linkInBioPageSchema } from './schemas';
+import { blockEndpointSchema, linkInBioPageExample, linkInBioPageSchema } from './schemas';
 
 export const saveBlockInput = blockEndpointSchema.meta({ id: 'LinkInBioBlockSave' });
 
@@ -13,3 +14,55 @@ export const saveBlockOutput = z.object({
     })
     .meta({ id: 'LinkInBioBlockSaveMeta', description: 'Which block this call touched.' }),
 });
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const saveLinkInBioBlockProcedureExamples: OperationExamples = {
+  request: { client_id: 'portrait', type: 'image', media_url: 'https://cdn.example.com/ada-portrait.jpg', title: 'Portrait' },
+  status: 201,
+  response: {
+    data: {
+      ...linkInBioPageExample,
+      bio: 'Mathematician and writer.',
+      blocks: [
+        {
+          id: '6b0448221ba105ce1549513c',
+          client_id: 'newsletter',
+          type: 'link',
+          title: 'My newsletter',
+          url: 'https://ada.example.com/newsletter',
+          media_url: null,
+          visible: true,
+          order: 0,
+          created_at: '2026-11-23T14:05:22.609Z',
+          updated_at: '2026-11-23T14:05:22.609Z',
+        },
+        {
+          id: '6b0448231ba105ce1549513d',
+          client_id: 'talks',
+          type: 'title',
+          title: 'Talks',
+          url: null,
+          media_url: null,
+          visible: true,
+          order: 1,
+          created_at: '2026-11-23T14:05:23.102Z',
+          updated_at: '2026-11-23T14:05:23.102Z',
+        },
+        {
+          id: '6b0448231ba105ce1549513e',
+          client_id: 'portrait',
+          type: 'image',
+          title: 'Portrait',
+          url: null,
+          media_url: 'https://cdn.example.com/ada-portrait.jpg',
+          visible: true,
+          order: 2,
+          created_at: '2026-11-23T14:05:23.293Z',
+          updated_at: '2026-11-23T14:05:23.293Z',
+        },
+      ],
+      updated_at: '2026-11-23T14:05:23.303Z',
+    },
+    meta: { block_id: '6b0448231ba105ce1549513e', created: true },
+  },
+};

@@ -1,7 +1,7 @@
 import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { saveLinkInBioBlock } from '../../services/link-in-bio';
 import { apiProcedure } from '../../trpc/procedures';
-import { saveBlockInput, saveBlockOutput } from './save-block.schema';
+import { saveBlockInput, saveBlockOutput, saveLinkInBioBlockProcedureExamples } from './save-block.schema';
 
 export const saveLinkInBioBlockProcedure = apiProcedure
   .meta({
@@ -17,6 +17,7 @@ export const saveLinkInBioBlockProcedure = apiProcedure
         'Responds with the whole page; `meta.block_id` names the block.',
       ].join('\n\n'),
     },
+    examples: saveLinkInBioBlockProcedureExamples,
     access: { creator: 'link_in_bio:write' },
     // A block_id edit sets the same values again; a client_id create returns the existing block.
     toolHints: { idempotent: true },

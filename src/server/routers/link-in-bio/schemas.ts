@@ -78,3 +78,49 @@ export const linkInBioImportSchema = z
     completed_at: timestamp.nullable().meta({ description: 'When it completed or failed; null before.' }),
   })
   .meta({ id: 'LinkInBioImport' });
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const linkInBioPageExample = {
+  id: '6b0448221ba105ce1549513b',
+  creator_id: '6b04481d1ba105ce1549512f',
+  slug: 'ada-lovelace',
+  username: 'ada',
+  theme: 'light',
+  button_style: 'rounded',
+  accent_color: null,
+  background_color: null,
+  picture_url: null,
+  bio: 'Mathematician. Writing about engines.',
+  social_links: [{ platform: 'instagram', username: 'ada.lovelace', url: 'https://www.instagram.com/ada.lovelace/' }],
+  blocks: [
+    {
+      id: '6b0448221ba105ce1549513c',
+      client_id: 'newsletter',
+      type: 'link',
+      title: 'My newsletter',
+      url: 'https://ada.example.com/newsletter',
+      media_url: null,
+      visible: true,
+      order: 0,
+      created_at: '2026-11-23T14:05:22.609Z',
+      updated_at: '2026-11-23T14:05:22.609Z',
+    },
+  ],
+  share_url: 'https://app.creator-api.dev/l/ada-lovelace',
+  editor_url: 'https://app.creator-api.dev/editor/link-in-bio/6b0448221ba105ce1549513b',
+  created_at: '2026-11-23T14:05:22.572Z',
+  updated_at: '2026-11-23T14:05:22.572Z',
+};
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const linkInBioImportExample = {
+  id: '6b0448231ba105ce1549513f',
+  status: 'completed',
+  source_url: 'https://linktr.ee/ada',
+  progress: { items_found: 6, blocks_created: 5, items_skipped: 1 },
+  blocks_created: 5,
+  errors: ['1 item was already on your page (an earlier import) and was skipped.'],
+  created_at: '2026-11-23T14:05:23.497Z',
+  started_at: '2026-11-23T14:05:23.512Z',
+  completed_at: '2026-11-23T14:05:23.614Z',
+};

@@ -2,7 +2,7 @@ import { getLinkInBioPage, updateLinkInBioPage } from '../../services/link-in-bi
 import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
-import { updateLinkInBioInput, updateLinkInBioOutput } from './update.schema';
+import { updateLinkInBioExamples, updateLinkInBioInput, updateLinkInBioOutput } from './update.schema';
 
 export const updateLinkInBio = apiProcedure
   .meta({
@@ -17,6 +17,7 @@ export const updateLinkInBio = apiProcedure
         '**409** when the slug or username belongs to another page, or when new blocks would take the page past 200 blocks.',
       ].join('\n\n'),
     },
+    examples: updateLinkInBioExamples,
     access: { creator: 'link_in_bio:write' },
     errorStatuses: [400, 404, 409],
   })

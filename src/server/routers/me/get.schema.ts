@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { ALL_SCOPES, SUBJECT_TYPES } from '../../auth/scopes';
 import { ENTITLEMENTS } from '../../services/accounts';
 import { objectId, single } from '../shared/schemas';
@@ -18,3 +19,28 @@ export const subjectSchema = z
   .meta({ id: 'Subject' });
 
 export const getMeOutput = single(subjectSchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const getMeExamples: OperationExamples = {
+  status: 200,
+  response: {
+    data: {
+      subject_type: 'agency',
+      subject_id: '6b04481c1ba105ce1549512c',
+      user_id: '6b04481c1ba105ce1549512b',
+      scopes: [
+        'roster:read',
+        'roster:write',
+        'media_kits:read',
+        'media_kits:write',
+        'decks:read',
+        'decks:write',
+        'campaigns:read',
+        'campaigns:write',
+        'analytics:read',
+        'sponsorships:read',
+      ],
+      entitlement: 'active',
+    },
+  },
+};

@@ -1,6 +1,6 @@
 import { isScope } from '../../auth/scopes';
 import { apiProcedure } from '../../trpc/procedures';
-import { getMeInput, getMeOutput } from './get.schema';
+import { getMeExamples, getMeInput, getMeOutput } from './get.schema';
 
 export const getMe = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const getMe = apiProcedure
       summary: 'Who am I',
       description: 'The subject (agency or creator) the key acts for, the user who issued it, its scopes and the entitlement.',
     },
+    examples: getMeExamples,
     access: { agency: null, creator: null },
     allowInactive: true,
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { MEDIA_KIT_SECTIONS, MEDIA_KIT_TEMPLATE_IDS, MEDIA_KIT_THEMES } from '../../services/media-kits';
 
 export const listTemplatesInput = z.void();
@@ -16,3 +17,21 @@ export const mediaKitTemplateSchema = z
   .meta({ id: 'MediaKitTemplate' });
 
 export const listTemplatesOutput = z.object({ data: z.array(mediaKitTemplateSchema).meta({ description: 'Every template, in a fixed order.' }) });
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const listMediaKitTemplatesExamples: OperationExamples = {
+  status: 200,
+  response: {
+    data: [
+      {
+        id: 'classic',
+        name: 'Classic',
+        description: 'A portrait header, a short bio and every section in one column.',
+        theme: 'light',
+        accent_color: '#2563EB',
+        background_color: '#FFFFFF',
+        sections: ['about', 'socials', 'audience', 'content', 'brands', 'contact'],
+      },
+    ],
+  },
+};

@@ -1,6 +1,6 @@
 import { MEDIA_KIT_TEMPLATES } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
-import { listTemplatesInput, listTemplatesOutput } from './list.schema';
+import { listMediaKitTemplatesExamples, listTemplatesInput, listTemplatesOutput } from './list.schema';
 
 export const listMediaKitTemplates = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const listMediaKitTemplates = apiProcedure
       summary: 'List media kit templates',
       description: 'The built-in templates a kit can use (`template` on create and update). A short, fixed list: not paginated.',
     },
+    examples: listMediaKitTemplatesExamples,
     access: { agency: 'media_kits:read', creator: 'media_kits:read' },
   })
   .input(listTemplatesInput)

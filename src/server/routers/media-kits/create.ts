@@ -1,7 +1,7 @@
 import { resolveTargetCreator } from '../../services/creators';
 import { createMediaKit as createKit, mediaKitView } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
-import { createMediaKitInput, createMediaKitOutput } from './create.schema';
+import { createMediaKitExamples, createMediaKitInput, createMediaKitOutput } from './create.schema';
 
 export const createMediaKit = apiProcedure
   .meta({
@@ -13,6 +13,7 @@ export const createMediaKit = apiProcedure
       description:
         'Creates an additional (non-default) kit with a name and initial content; fields left out take the template’s defaults (template `classic` unless given). Responds 201 with the kit.',
     },
+    examples: createMediaKitExamples,
     access: { agency: 'media_kits:write', creator: 'media_kits:write' },
     successStatus: [201],
     errorStatuses: [400, 404],

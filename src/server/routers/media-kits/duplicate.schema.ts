@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { objectId, single } from '../shared/schemas';
 import { mediaKitSchema } from './schemas';
 
@@ -13,7 +14,7 @@ export const duplicateMediaKitInput = z.strictObject({
     .meta({ description: 'Name of the copy, 1–100 characters. Default: the original’s name followed by “(copy)”.', example: 'Spring 2027 rates' }),
 });
 
-/** The response example (src/server/openapi/examples.ts). */
+/** The response example (duplicateMediaKitExamples below). */
 export const duplicateMediaKitResponseExample = {
   data: {
     id: '6b0244f07c1e9a0d6a1f0c2a',
@@ -42,3 +43,10 @@ export const duplicateMediaKitResponseExample = {
 };
 
 export const duplicateMediaKitOutput = single(mediaKitSchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const duplicateMediaKitExamples: OperationExamples = {
+  request: { media_kit_id: '6b0243d1a5e3c20d6a1f0c11', name: 'Spring 2027 rates' },
+  status: 201,
+  response: duplicateMediaKitResponseExample,
+};

@@ -1,7 +1,7 @@
 import { duplicateMediaKit as duplicateKit } from '../../services/media-kit-duplicates';
 import { mediaKitView } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
-import { duplicateMediaKitInput, duplicateMediaKitOutput } from './duplicate.schema';
+import { duplicateMediaKitExamples, duplicateMediaKitInput, duplicateMediaKitOutput } from './duplicate.schema';
 
 export const duplicateMediaKit = apiProcedure
   .meta({
@@ -16,6 +16,7 @@ export const duplicateMediaKit = apiProcedure
         'Each call makes another copy. A kit owned by anyone else is **404**.',
       ].join('\n\n'),
     },
+    examples: duplicateMediaKitExamples,
     access: { agency: 'media_kits:write', creator: 'media_kits:write' },
     successStatus: [201],
     errorStatuses: [400, 404],

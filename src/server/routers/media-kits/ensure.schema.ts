@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { objectId, single } from '../shared/schemas';
-import { mediaKitSchema } from './schemas';
+import { mediaKitExample, mediaKitSchema } from './schemas';
 
 export const ensureMediaKitInput = z
   .strictObject({
@@ -16,3 +17,10 @@ export const ensureMediaKitOutput = single(
     })
     .meta({ id: 'MediaKitEnsureResult' }),
 );
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const ensureMediaKitExamples: OperationExamples = {
+  request: { creator_id: '6b04481e1ba105ce15495131' },
+  status: 200,
+  response: { data: { created: false, media_kit: mediaKitExample } },
+};

@@ -1,7 +1,7 @@
 import { resolveTargetCreator } from '../../services/creators';
 import { ensureDefaultMediaKit, mediaKitView } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
-import { ensureMediaKitInput, ensureMediaKitOutput } from './ensure.schema';
+import { ensureMediaKitExamples, ensureMediaKitInput, ensureMediaKitOutput } from './ensure.schema';
 
 export const ensureMediaKit = apiProcedure
   .meta({
@@ -13,6 +13,7 @@ export const ensureMediaKit = apiProcedure
       description:
         'Returns the caller’s default media kit for a creator, creating it when missing (201) or returning the existing one (200). Idempotent, also under concurrent calls. Agency keys pass the `creator_id` of a roster creator; creator keys omit it.',
     },
+    examples: ensureMediaKitExamples,
     access: { agency: 'media_kits:write', creator: 'media_kits:write' },
     // Ensures the one default kit: repeating it returns the same kit.
     toolHints: { idempotent: true },

@@ -1,6 +1,6 @@
 import { getOwnedMediaKit, mediaKitView } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
-import { getMediaKitInput, getMediaKitOutput } from './get.schema';
+import { getMediaKitExamples, getMediaKitInput, getMediaKitOutput } from './get.schema';
 
 export const getMediaKit = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const getMediaKit = apiProcedure
       summary: 'Retrieve a media kit',
       description: 'Strictly owned: a kit owned by anyone else is 404.',
     },
+    examples: getMediaKitExamples,
     access: { agency: 'media_kits:read', creator: 'media_kits:read' },
     errorStatuses: [400, 404],
   })

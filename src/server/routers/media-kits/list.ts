@@ -1,7 +1,7 @@
 import { keysetPage } from '../../domain/pagination';
 import { listOwnedMediaKits, mediaKitView } from '../../services/media-kits';
 import { apiProcedure } from '../../trpc/procedures';
-import { listMediaKitsInput, listMediaKitsOutput } from './list.schema';
+import { listMediaKitsExamples, listMediaKitsInput, listMediaKitsOutput } from './list.schema';
 
 export const listMediaKits = apiProcedure
   .meta({
@@ -13,6 +13,7 @@ export const listMediaKits = apiProcedure
       description:
         'Kits the caller owns, newest first. `creator_id` narrows an agency’s list to one roster creator; for creator keys every kit is their own, so the filter only matches their own id.',
     },
+    examples: listMediaKitsExamples,
     access: { agency: 'media_kits:read', creator: 'media_kits:read' },
     errorStatuses: [400],
   })

@@ -35,3 +35,29 @@ export const mediaKitSchema = z
     updated_at: updatedAt,
   })
   .meta({ id: 'MediaKit' });
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const mediaKitExample = {
+  id: '6b04481e1ba105ce15495135',
+  creator_id: '6b04481e1ba105ce15495131',
+  owner_type: 'agency',
+  owner_id: '6b04481c1ba105ce1549512c',
+  is_default: true,
+  name: 'Maya Chen — media kit',
+  slug: 'maya-chen-192126df04',
+  visibility: 'link',
+  template: 'classic',
+  headline: null,
+  bio: null,
+  contact_email: null,
+  sections: ['about', 'socials', 'audience', 'content', 'brands', 'contact'],
+  theme: 'light',
+  accent_color: '#2563EB',
+  background_color: '#FFFFFF',
+  picture_url: null,
+  cover_url: null,
+  editor_url: 'https://app.creator-api.dev/editor/media-kits/6b04481e1ba105ce15495135',
+  share_url: 'https://app.creator-api.dev/m/maya-chen-192126df04',
+  created_at: '2026-11-23T14:05:18.612Z',
+  updated_at: '2026-11-23T14:05:18.612Z',
+};

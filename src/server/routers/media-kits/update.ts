@@ -1,7 +1,7 @@
 import { getOwnedMediaKit, mediaKitView, updateMediaKit as updateKit } from '../../services/media-kits';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
-import { updateMediaKitInput, updateMediaKitOutput } from './update.schema';
+import { updateMediaKitExamples, updateMediaKitInput, updateMediaKitOutput } from './update.schema';
 
 export const updateMediaKit = apiProcedure
   .meta({
@@ -13,6 +13,7 @@ export const updateMediaKit = apiProcedure
       description:
         'Updates the supplied profile and design fields (at least one); omitted fields stay unchanged and `null` clears an optional one. Choosing a `template` without theme, colors or sections adopts the template’s. Responds with the updated kit.',
     },
+    examples: updateMediaKitExamples,
     access: { agency: 'media_kits:write', creator: 'media_kits:write' },
     errorStatuses: [400, 404],
   })

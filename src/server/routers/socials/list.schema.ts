@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { SOCIAL_PLATFORMS } from '../../lib/social-identity';
 import { socialSchema } from '../creators/schemas';
 import { list, objectId, pageQuery } from '../shared/schemas';
@@ -8,3 +9,27 @@ export const listSocialsInput = pageQuery.extend({
   platform: z.enum(SOCIAL_PLATFORMS).meta({ description: '`twitter` and `x` select the same accounts, returned with platform `x`.' }).optional(),
 });
 export const listSocialsOutput = list(socialSchema, { creator_id: objectId.meta({ description: 'The creator whose accounts are listed.' }) });
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const listSocialsProcedureExamples: OperationExamples = {
+  request: { creator_id: '6b04481e1ba105ce15495131', limit: 25 },
+  status: 200,
+  response: {
+    data: [
+      {
+        id: '6b04481e1ba105ce15495134',
+        platform: 'tiktok',
+        username: 'mayaeats',
+        display_name: null,
+        profile_url: 'https://www.tiktok.com/@mayaeats',
+        status: 'unverified',
+        followers: null,
+        average_views: null,
+        average_engagements: null,
+        engagement_rate: null,
+        metrics_updated_at: null,
+      },
+    ],
+    meta: { next_cursor: null, limit: 25, creator_id: '6b04481e1ba105ce15495131' },
+  },
+};

@@ -3,7 +3,7 @@ import { socialView } from '../../services/creator-view';
 import { canonicalPlatform } from '../../lib/social-identity';
 import { listSocials, resolveSocialsCreator } from '../../services/socials';
 import { apiProcedure } from '../../trpc/procedures';
-import { listSocialsInput, listSocialsOutput } from './list.schema';
+import { listSocialsInput, listSocialsOutput, listSocialsProcedureExamples } from './list.schema';
 
 export const listSocialsProcedure = apiProcedure
   .meta({
@@ -15,6 +15,7 @@ export const listSocialsProcedure = apiProcedure
       description:
         'Agency keys must pass `creator_id` of a roster creator (400 when missing, 404 when not on the roster); creator keys list their own accounts (another creator’s id is 404). `meta.creator_id` names the creator listed.',
     },
+    examples: listSocialsProcedureExamples,
     access: { agency: 'roster:read', creator: 'profile:read' },
     errorStatuses: [400, 404],
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
 import { createdAt, objectId } from '../shared/schemas';
 
 export const listSponsorshipMatchesInput = z.strictObject({
@@ -67,3 +68,40 @@ export const listSponsorshipMatchesOutput = z.object({
     opportunities_considered: z.number().int().meta({ description: 'Active opportunities scored.' }),
   }).meta({ description: 'What was scored.' }),
 });
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const listSponsorshipMatchesExamples: OperationExamples = {
+  request: { limit: 1 },
+  status: 200,
+  response: {
+    data: [
+      {
+        score: 82.5,
+        score_breakdown: { platforms: 30, audience: 25, tags: 12.5, country: 10, languages: 5 },
+        reasons: ['On instagram and tiktok.', 'Has 48,200 followers, within 20,000–500,000.', 'Shares the tag travel.'],
+        opportunity: {
+          id: '6b0448300000000000000001',
+          brand: 'Peak Protein',
+          title: 'Spring launch',
+          platforms: ['instagram', 'tiktok'],
+          tags: ['fitness', 'travel'],
+          audience: { min_followers: 20000, max_followers: 500000 },
+          countries: ['US', 'CA'],
+          languages: ['en'],
+          budget: { amount: 800000, currency: 'USD' },
+          active: true,
+          created_at: '2026-11-01T09:00:00.000Z',
+        },
+        creator: {
+          id: '6b04481e1ba105ce15495131',
+          display_name: 'Maya Chen',
+          username: 'maya.eats',
+          avatar_url: null,
+          country: 'US',
+          total_followers: 48200,
+        },
+      },
+    ],
+    meta: { limit: 1, creators_considered: 2, opportunities_considered: 4 },
+  },
+};

@@ -1,6 +1,6 @@
 import { findSponsorshipMatches } from '../../services/sponsorships';
 import { apiProcedure } from '../../trpc/procedures';
-import { listSponsorshipMatchesInput, listSponsorshipMatchesOutput } from './list.schema';
+import { listSponsorshipMatchesExamples, listSponsorshipMatchesInput, listSponsorshipMatchesOutput } from './list.schema';
 
 export const listSponsorshipMatches = apiProcedure
   .meta({
@@ -15,6 +15,7 @@ export const listSponsorshipMatches = apiProcedure
         'Needs a plan that includes sponsorship matches (pro or scale; 403 `plan-required` otherwise) besides the `sponsorships:read` scope. Counted in the `sponsorship` rate-limit bucket (60 requests a minute per key), shared with the tool-protocol interface.',
       ].join('\n\n'),
     },
+    examples: listSponsorshipMatchesExamples,
     access: { agency: 'sponsorships:read', creator: 'sponsorships:read' },
     planFeature: 'sponsorshipMatches',
     rateLimit: 'sponsorship',

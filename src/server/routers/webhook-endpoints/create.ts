@@ -1,6 +1,6 @@
 import { createWebhookEndpoint as createEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { createWebhookEndpointInput, createWebhookEndpointOutput } from './create.schema';
+import { createWebhookEndpointExamples, createWebhookEndpointInput, createWebhookEndpointOutput } from './create.schema';
 
 export const createWebhookEndpoint = apiProcedure
   .meta({
@@ -17,6 +17,7 @@ export const createWebhookEndpoint = apiProcedure
         '- Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); see the `webhooks` section of this document.',
       ].join('\n'),
     },
+    examples: createWebhookEndpointExamples,
     access: { agency: 'webhooks:write', creator: 'webhooks:write' },
     successStatus: [201],
     errorStatuses: [400, 409],

@@ -1,6 +1,6 @@
 import { deleteWebhookEndpoint as deleteEndpoint } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { deleteWebhookEndpointInput, deleteWebhookEndpointOutput } from './delete.schema';
+import { deleteWebhookEndpointExamples, deleteWebhookEndpointInput, deleteWebhookEndpointOutput } from './delete.schema';
 
 export const deleteWebhookEndpoint = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const deleteWebhookEndpoint = apiProcedure
       summary: 'Delete a webhook endpoint',
       description: 'Deletes the endpoint and its delivery log; pending deliveries to it are dropped. Responds 204 with no body.',
     },
+    examples: deleteWebhookEndpointExamples,
     access: { agency: 'webhooks:write', creator: 'webhooks:write' },
     successStatus: [204],
     errorStatuses: [400, 404],

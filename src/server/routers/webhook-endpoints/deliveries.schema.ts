@@ -1,8 +1,16 @@
+import type { OperationExamples } from '../../trpc/meta';
 import { list, pageQuery } from '../shared/schemas';
-import { DELIVERY_STATUS_FILTER, deliverySchema, endpointPath } from './schemas';
+import { DELIVERY_STATUS_FILTER, deliverySchema, endpointPath, webhookDeliveryExample } from './schemas';
 
 export const listWebhookDeliveriesInput = pageQuery.extend({
   ...endpointPath,
   status: DELIVERY_STATUS_FILTER.meta({ description: 'Only deliveries in this status; all when omitted.' }).optional(),
 });
 export const listWebhookDeliveriesOutput = list(deliverySchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const listWebhookDeliveriesExamples: OperationExamples = {
+  request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', limit: 25 },
+  status: 200,
+  response: { data: [webhookDeliveryExample], meta: { next_cursor: null, limit: 25 } },
+};

@@ -1,7 +1,7 @@
 import { keysetPage } from '../../domain/pagination';
 import { listWebhookDeliveries as listDeliveries, webhookDeliveryView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from './deliveries.schema';
+import { listWebhookDeliveriesExamples, listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from './deliveries.schema';
 
 export const listWebhookDeliveries = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const listWebhookDeliveries = apiProcedure
       summary: 'List an endpoint’s deliveries',
       description: 'The delivery log, newest first: each event sent (or to be sent) to the endpoint, its status, attempts, last response code and time, and next attempt.',
     },
+    examples: listWebhookDeliveriesExamples,
     access: { agency: 'webhooks:read', creator: 'webhooks:read' },
     errorStatuses: [400, 404],
   })

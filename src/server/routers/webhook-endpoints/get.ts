@@ -1,6 +1,6 @@
 import { getWebhookEndpoint as getEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { getWebhookEndpointInput, getWebhookEndpointOutput } from './get.schema';
+import { getWebhookEndpointExamples, getWebhookEndpointInput, getWebhookEndpointOutput } from './get.schema';
 
 export const getWebhookEndpoint = apiProcedure
   .meta({
@@ -11,6 +11,7 @@ export const getWebhookEndpoint = apiProcedure
       summary: 'Retrieve a webhook endpoint',
       description: 'One of the account’s endpoints (without its secret); another account’s endpoint is 404.',
     },
+    examples: getWebhookEndpointExamples,
     access: { agency: 'webhooks:read', creator: 'webhooks:read' },
     errorStatuses: [400, 404],
   })

@@ -1,7 +1,7 @@
 import { keysetPage } from '../../domain/pagination';
 import { listWebhookEndpoints as listEndpoints, webhookEndpointView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { listWebhookEndpointsInput, listWebhookEndpointsOutput } from './list.schema';
+import { listWebhookEndpointsExamples, listWebhookEndpointsInput, listWebhookEndpointsOutput } from './list.schema';
 
 export const listWebhookEndpoints = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const listWebhookEndpoints = apiProcedure
       summary: 'List webhook endpoints',
       description: 'The account’s webhook endpoints, newest first. Secrets are never listed.',
     },
+    examples: listWebhookEndpointsExamples,
     access: { agency: 'webhooks:read', creator: 'webhooks:read' },
     errorStatuses: [400],
   })

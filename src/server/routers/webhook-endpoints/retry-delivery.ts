@@ -1,6 +1,6 @@
 import { retryWebhookDelivery as retryDelivery, webhookDeliveryView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { retryWebhookDeliveryInput, retryWebhookDeliveryOutput } from './retry-delivery.schema';
+import { retryWebhookDeliveryExamples, retryWebhookDeliveryInput, retryWebhookDeliveryOutput } from './retry-delivery.schema';
 
 export const retryWebhookDelivery = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const retryWebhookDelivery = apiProcedure
       description:
         'Sends the delivery again now, with the same `webhook-id`, and responds 202 with it (`pending`); the attempt runs in the background. A finished delivery gets one more attempt; a pending one has its next attempt moved to now. 409 while the endpoint is disabled.',
     },
+    examples: retryWebhookDeliveryExamples,
     access: { agency: 'webhooks:write', creator: 'webhooks:write' },
     successStatus: [202],
     errorStatuses: [400, 404, 409],

@@ -1,6 +1,6 @@
 import { rotateWebhookSecret as rotateSecret, webhookEndpointView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { rotateWebhookSecretInput, rotateWebhookSecretOutput } from './rotate-secret.schema';
+import { rotateWebhookSecretExamples, rotateWebhookSecretInput, rotateWebhookSecretOutput } from './rotate-secret.schema';
 
 export const rotateWebhookSecret = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const rotateWebhookSecret = apiProcedure
       description:
         'Generates a new signing secret, shown only in this response. For the next 24 hours (`previous_secret_expires_at`) every delivery carries two signatures in `webhook-signature`, one per secret, so receivers can switch over without missing a delivery.',
     },
+    examples: rotateWebhookSecretExamples,
     access: { agency: 'webhooks:write', creator: 'webhooks:write' },
     errorStatuses: [400, 404],
   })

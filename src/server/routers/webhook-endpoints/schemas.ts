@@ -4,7 +4,7 @@ import { ALL_EVENTS, SUBSCRIBABLE_EVENT_TYPES } from '../../services/webhook-eve
 import { RETRY_SCHEDULE_DOC } from '../event-types/catalogue';
 import { objectId, timestamp } from '../shared/schemas';
 
-const EVENTS_DOC = 'Event types to receive (see GET /event-types), or `["*"]` for every type, including types added later.';
+const EVENTS_DOC = 'Event types to receive (see GET /event-types), or `["*"]` alone for every type, including types added later (`*` next to other types is 400).';
 
 const eventName = z.enum([ALL_EVENTS, ...SUBSCRIBABLE_EVENT_TYPES] as [string, ...string[]]);
 
@@ -73,3 +73,33 @@ export const deliverySchema = z
 
 export const endpointPath = { endpoint_id: objectId.meta({ description: 'A webhook endpoint of the key’s agency or creator (anyone else’s is 404).' }) };
 export const DELIVERY_STATUS_FILTER = z.enum(DELIVERY_STATUSES);
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const webhookEndpointExample = {
+  id: '6b0262a17c1e9a0d6a1f0e01',
+  url: 'https://hooks.example.com/creator-api',
+  description: 'CRM sync',
+  events: ['creator.created', 'creator_import.completed'],
+  status: 'enabled',
+  disabled_reason: null,
+  failing_since: null,
+  previous_secret_expires_at: null,
+  created_at: '2026-11-23T14:20:00.000Z',
+  updated_at: '2026-11-23T14:20:00.000Z',
+};
+
+/** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
+export const webhookDeliveryExample = {
+  id: '6b0262b37c1e9a0d6a1f0e10',
+  endpoint_id: '6b0262a17c1e9a0d6a1f0e01',
+  event_id: '6b0262b37c1e9a0d6a1f0e0f',
+  event_type: 'creator.created',
+  status: 'succeeded',
+  attempts: 1,
+  last_attempt_at: '2026-11-23T14:21:00.180Z',
+  last_response_code: 200,
+  last_error: null,
+  last_duration_ms: 41,
+  next_attempt_at: null,
+  created_at: '2026-11-23T14:21:00.000Z',
+};

@@ -1,6 +1,6 @@
 import { sendTestEvent, webhookDeliveryView } from '../../services/webhook-endpoints';
 import { apiProcedure } from '../../trpc/procedures';
-import { testWebhookEndpointInput, testWebhookEndpointOutput } from './test.schema';
+import { testWebhookEndpointExamples, testWebhookEndpointInput, testWebhookEndpointOutput } from './test.schema';
 
 export const testWebhookEndpoint = apiProcedure
   .meta({
@@ -12,6 +12,7 @@ export const testWebhookEndpoint = apiProcedure
       description:
         'Queues a `webhook.test` event to this endpoint (whatever it subscribes to) and responds 202 with its delivery; follow it in the delivery log. 409 while the endpoint is disabled.',
     },
+    examples: testWebhookEndpointExamples,
     access: { agency: 'webhooks:write', creator: 'webhooks:write' },
     successStatus: [202],
     errorStatuses: [400, 404, 409],

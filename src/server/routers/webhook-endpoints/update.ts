@@ -1,6 +1,7 @@
-import { updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { getWebhookEndpoint, updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { ifMatchVersion } from '../../trpc/conditional';
 import { apiProcedure } from '../../trpc/procedures';
-import { updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
+import { updateWebhookEndpointExamples, updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
 
 export const updateWebhookEndpoint = apiProcedure
   .meta({
@@ -12,6 +13,7 @@ export const updateWebhookEndpoint = apiProcedure
       description:
         'Changes `url` (checked again like on create), `events`, `description` or `status` (`enabled`/`disabled`); at least one. Disabling stops new deliveries and ends pending ones as failed; enabling an endpoint disabled for failing resumes it.',
     },
+    examples: updateWebhookEndpointExamples,
     access: { agency: 'webhooks:write', creator: 'webhooks:write' },
     errorStatuses: [400, 404],
   })
@@ -19,5 +21,10 @@ export const updateWebhookEndpoint = apiProcedure
   .output(updateWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
     const { endpoint_id: endpointId, ...fields } = input;
-    return { data: webhookEndpointView(await updateEndpoint(ctx.app, ctx.owner, endpointId, fields)) };
+    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+      load: () => getWebhookEndpoint(ctx.app.db, ctx.owner, endpointId),
+      view: webhookEndpointView,
+      output: updateWebhookEndpointOutput,
+    });
+    return { data: webhookEndpointView(await updateEndpoint(ctx.app, ctx.owner, endpointId, fields, { expectedUpdatedAt })) };
   });

@@ -1,0 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from '../lib/logger';
+import { metricsEnabled, recordRequest, type Door } from '../lib/metrics';
+import type { ApiHandler } from './api-handler';
+
+/** Called by the node layer once an API response is written (probes never get here). */
+export type ApiObserver = (req: IncomingMessage, status: number, requestId: string | undefined, startedAt: number) => void;
+
+/** The request headers an access line shows; credentials among them are redacted by the logger. */
+const LOGGED_HEADERS = ['authorization', 'cookie', 'user-agent', 'content-type', 'content-length', 'x-forwarded-for'];
+
+/**
+ * One access line per API request, from a child logger carrying its `request_id` (`info`), and the
+ * request-duration histogram labelled by operation, door and status class (when metrics are on).
+ */
+export function createApiObserver(logger: Logger, handler: Pick<ApiHandler, 'operationOf'>): ApiObserver {
+  return (req, status, requestId, startedAt) => {
+    const seconds = (performance.now() - startedAt) / 1000;
+    const method = req.method ?? 'GET';
+    const pathname = (req.url ?? '/').split('?', 1)[0]!;
+    const { operation, door } = handler.operationOf?.(method, pathname) ?? { operation: 'unmatched', door: 'unmatched' as Door };
+    if (metricsEnabled()) recordRequest(operation, door, method, status, seconds);
+    const headers: Record<string, string> = {};
+    for (const name of LOGGED_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    logger.child({ request_id: requestId }).info('request', {
+      operation,
+      door,
+      // The path without its query: a query may carry what a path never should.
+      req: { method, path: pathname, headers },
+      res: { status },
+      duration_ms: Math.round(seconds * 10_000) / 10,
+    });
+  };
+}

@@ -1,0 +1,100 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+import { killInstance, startInstance, waitFor, type Instance } from '../support/instances';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface LogLine {
+  level: string;
+  message: string;
+  request_id?: string;
+  operation?: string;
+  req?: { method: string; path: string; headers: Record<string, string> };
+  res?: { status: number };
+}
+
+function logLines(stderr: string): LogLine[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+/** A real API-only process with LOG_LEVEL=info and METRICS_PORT, next to a test app that makes keys. */
+describe('logs and metrics of a running instance', () => {
+  let t: TestApp;
+  let instance: Instance | undefined;
+  let metricsPort: number;
+  let agencyId: string;
+  let key: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    metricsPort = await freePort();
+    instance = await startInstance('observe', 3213, { LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort) });
+    agencyId = (await t.agency()).id;
+    key = await t.key({ type: 'agency', id: agencyId });
+  }, 120_000);
+  afterAll(async () => {
+    await killInstance(instance);
+    await t?.close();
+  });
+
+  it('writes one access line per request from a child logger with request_id, the key redacted', async () => {
+    const response = await fetch(`${instance!.baseUrl}/public/v1/me`, { headers: { authorization: `Bearer ${key}`, cookie: 'session=abc' } });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get('x-request-id')!;
+    const line = await waitFor('the access line', () => Promise.resolve(logLines(instance!.stderr()).find((l) => l.request_id === requestId && l.message === 'request')), 10_000);
+    expect(line).toMatchObject({
+      level: 'info',
+      operation: 'GET /public/v1/me',
+      req: { method: 'GET', path: '/public/v1/me', headers: { authorization: '[Redacted]', cookie: '[Redacted]' } },
+      res: { status: 200 },
+    });
+    expect(instance!.stderr()).not.toContain(key);
+    expect(instance!.stderr()).not.toContain('session=abc');
+    // Probes are not traffic: no access line for them.
+    await fetch(`${instance!.baseUrl}/readyz`);
+    await fetch(`${instance!.baseUrl}/healthz`);
+    await fetch(`${instance!.baseUrl}/public/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    await waitFor('the next access line', () => Promise.resolve(logLines(instance!.stderr()).filter((l) => l.operation === 'GET /public/v1/me').length >= 2), 10_000);
+    expect(logLines(instance!.stderr()).filter((l) => l.req?.path === '/readyz' || l.req?.path === '/healthz')).toEqual([]);
+  });
+
+  it('exposes Prometheus metrics on METRICS_PORT, labelled by operation and status class, with no ids or keys', async () => {
+    for (let i = 0; i < 3; i += 1) await (await fetch(`${instance!.baseUrl}/public/v1/me`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
+    await (await fetch(`${instance!.baseUrl}/public/v1/creators/${agencyId}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
+    await (await fetch(`${instance!.baseUrl}/public/v1/no-such-thing`)).arrayBuffer();
+    const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    const count = (labels: RegExp) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('http_server_request_duration_seconds_count{') && labels.test(l))
+        .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+    expect(count(/operation="GET \/public\/v1\/me".*status_class="2xx"/)).toBeGreaterThanOrEqual(3);
+    expect(count(/operation="GET \/public\/v1\/creators\/\{creator_id\}".*status_class="4xx"/)).toBe(1);
+    expect(count(/operation="unmatched".*status_class="4xx"/)).toBe(1);
+    expect(text).toMatch(/creator_api_api_key_cache_lookups_total\{[^}]*result="hit"[^}]*\} [1-9]/);
+    expect(text).toMatch(/creator_api_db_pool_connections\{[^}]*state="idle"/);
+    expect(text).toContain('# TYPE http_server_request_duration_seconds histogram');
+    // No label carries an id or a key.
+    expect(text).not.toContain(agencyId);
+    expect(text).not.toContain(key.slice(0, 16));
+  });
+
+  it('is not served on the public port', async () => {
+    const response = await fetch(`${instance!.baseUrl}/metrics`);
+    expect(response.status).not.toBe(200);
+  });
+});
