@@ -99,7 +99,7 @@ describe('the document and the server agree (positive data acceptance, status co
 
   it(`sends ${REQUESTS} requests the document allows (and some it does not): none refused outside the documented rules, every status listed`, { timeout: 600_000 }, async () => {
     const context: FuzzContext = {
-      resolve: (ref) => ref.replace('#/', '').split('/').reduce((node: Json, part) => node[part], doc) as JsonSchema,
+      resolve: (ref): JsonSchema => ref.replace('#/', '').split('/').reduce<Json>((node, part) => node[part] as Json, doc),
       knownIds,
     };
     const ajv = new Ajv2020({ strict: false, validateSchema: false, validateFormats: false });

@@ -23,7 +23,8 @@ const skip = process.env.SKIP_OUTAGE_TESTS === '1';
 function capturingLogger(): Logger & { lines: { level: string; message: string; fields?: Record<string, unknown> }[] } {
   const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
   const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
-  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  const logger: Logger & { lines: typeof lines } = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => logger };
+  return logger;
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<{ value: T; ms: number }> {
