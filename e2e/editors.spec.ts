@@ -141,9 +141,10 @@ test('a creator edits their link-in-bio page; an agency gets 404 there', async (
   await shop.getByRole('button', { name: 'Save block' }).click();
   await expect(shop.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
   await shop.getByLabel('URL').fill('https://shop.example.com/spring');
-  await shop.getByLabel('Shown on the page').uncheck();
   await shop.getByRole('button', { name: 'Save block' }).click();
   await expect(formStatus(page.getByRole('form', { name: 'Link block: The shop' }))).toHaveText('Block saved.');
+  await page.getByRole('button', { name: 'Hide “The shop”' }).click();
+  await expect(page.locator('.block-order > .alert-success')).toHaveText('“The shop” is hidden from your page.');
   const adder = page.getByRole('form', { name: 'Add a block' });
   await adder.getByLabel('Type').selectOption('title');
   await adder.getByLabel('Title or text').fill('Weekly recipes');

@@ -15,6 +15,7 @@ import { saveEditorForm } from '@/server/web/editor';
 import { campaignEditor, deckEditor, linkInBioEditor, mediaKitEditor } from '@/server/web/editors';
 import { formText, type FormState } from '@/server/web/form-state';
 import { SIGNED_OUT, uiCaller, type UiCaller } from '@/server/web/operation-call';
+import { normalizeWebUrl } from '@/server/web/web-url';
 
 const GONE: FormState = { status: 'error', message: 'This item was not found. It may belong to another account.' };
 
@@ -137,13 +138,15 @@ export async function saveLinkInBioBlockAction(pageId: string, _previous: FormSt
     if (!(BLOCK_TYPES as readonly string[]).includes(typeText)) return { status: 'error', message: 'Choose a block type.', fieldErrors: { type: 'Choose a block type.' } };
     const rules = BLOCK_FIELD_RULES[typeText as BlockType];
     const title = formText(formData, 'title').trim();
-    const url = formText(formData, 'url').trim();
+    // `etsy.com/shop/x` → `https://etsy.com/shop/x`: what people type in a link field.
+    const url = normalizeWebUrl(formText(formData, 'url'));
     const order = formText(formData, 'order').trim();
     const change: Record<string, unknown> = existing ? { id: existing.id } : { client_id: formText(formData, 'client_id'), type: typeText };
     // Empty optional fields clear on an edit and are left out on an add; forbidden ones are never sent.
     if (title || rules.title !== 'forbidden') change.title = title || (existing ? null : undefined);
     if (rules.url !== 'forbidden') change.url = url || (existing ? null : undefined);
-    if (existing) change.visible = formData.get('visible') === 'on';
+    // Visibility has its own one-click button (setLinkInBioBlockVisibilityAction); a form without the box leaves it.
+    if (existing && formData.has('visible')) change.visible = formText(formData, 'visible') === 'on';
     if (existing && order) change.order = /^-?\d+$/.test(order) ? Number(order) : order;
     const outcome = await caller.call('linkInBio.update', { blocks: [change] }, { title, url, order });
     if (!outcome.ok) {
@@ -152,6 +155,19 @@ export async function saveLinkInBioBlockAction(pageId: string, _previous: FormSt
       return { ...outcome.state, fieldErrors };
     }
     return linkInBioSaved(pageId, existing ? 'Block saved.' : 'Block added.');
+  });
+}
+
+/** Shows or hides one block at once (the block list's Show / Hide button), as PATCH with `visible`. */
+export async function setLinkInBioBlockVisibilityAction(pageId: string, blockId: string, visible: boolean): Promise<FormState> {
+  return asSignedIn(async (caller) => {
+    const page = await ownLinkInBioPage(caller, pageId);
+    const block = page?.blocks.find((b) => b.id === blockId);
+    if (!page || !block) return GONE;
+    const outcome = await caller.call('linkInBio.update', { blocks: [{ id: blockId, visible }] });
+    if (!outcome.ok) return outcome.state;
+    const name = block.title ?? block.url ?? 'The block';
+    return linkInBioSaved(pageId, visible ? `“${name}” is shown on your page.` : `“${name}” is hidden from your page.`);
   });
 }
 

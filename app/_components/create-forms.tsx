@@ -5,6 +5,7 @@ import { IDLE, type FormState } from '@/server/web/form-state';
 import type { AddCreatorState } from '../_actions/create';
 import { FormMessage, SubmitRow, TextField } from './fields';
 import { useActionForm } from './use-action-form';
+import { SaveState, useEditorForm } from './unsaved-changes';
 
 type FormAction<S extends FormState = FormState> = (previous: S, formData: FormData) => Promise<S>;
 
@@ -168,11 +169,12 @@ export function DeckCreateForm({ action, creators }: { action: FormAction; creat
 
 /** The deck editor's creator selection: replaces the deck's creators as a whole (PATCH creator_ids). */
 export function DeckCreatorsForm({ action, creators, selected }: { action: FormAction; creators: { value: string; label: string }[]; selected: string[] }) {
-  const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
+  const { state, formAction, pending, onSubmit, ref, dirty } = useEditorForm(action, IDLE);
   return (
     <section className="panel" aria-labelledby="deck-creators-heading">
       <h2 id="deck-creators-heading">Creators in this deck</h2>
-      <form action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby="deck-creators-heading">
+      <form ref={ref} action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby="deck-creators-heading">
+        <SaveState dirty={dirty} pending={pending} />
         <FormMessage state={state} />
         <CreatorPicker key={selected.join(',')} idPrefix="deck-edit" creators={creators} initial={selected} error={creatorIdsError(state)} />
         <SubmitRow label="Save creators" busyLabel="Saving…" pending={pending} />

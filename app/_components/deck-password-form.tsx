@@ -2,7 +2,7 @@
 
 import { IDLE, type FormState } from '@/server/web/form-state';
 import { FormMessage, TextField } from './fields';
-import { useActionForm } from './use-action-form';
+import { SaveState, useEditorForm } from './unsaved-changes';
 
 interface Props {
   hasPassword: boolean;
@@ -11,11 +11,12 @@ interface Props {
 
 /** A deck's viewer password: set or replace it, or remove it. The stored one is never shown. */
 export function DeckPasswordForm({ hasPassword, action }: Props) {
-  const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
+  const { state, formAction, pending, onSubmit, ref, dirty } = useEditorForm(action, IDLE);
   return (
     <section className="panel" aria-labelledby="deck-password-heading">
       <h2 id="deck-password-heading">Viewer password</h2>
-      <form action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby="deck-password-heading">
+      <form ref={ref} action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby="deck-password-heading">
+        <SaveState dirty={dirty} pending={pending} />
         <FormMessage state={state} />
         <TextField
           name="password"

@@ -3,7 +3,7 @@
 import type { EditorField, EditorValues } from '@/server/web/editor-fields';
 import { IDLE, type FormState } from '@/server/web/form-state';
 import { FormMessage, SubmitRow } from './fields';
-import { useActionForm } from './use-action-form';
+import { SaveState, useEditorForm } from './unsaved-changes';
 
 interface Props {
   fields: readonly EditorField[];
@@ -11,13 +11,19 @@ interface Props {
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
   /** "Save changes" on editors, "Create …" on the new-item pages. */
   submitLabel?: string;
+  /** The id of the heading that names the form (the editor page's section heading). */
+  labelledBy?: string;
 }
 
-/** The editor pages' form: one labelled control per field, errors next to their field. */
-export function EditorForm({ fields, initial, action, submitLabel = 'Save changes' }: Props) {
-  const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
+/**
+ * The editor pages' form: one labelled control per field, errors next to their field. Unsaved input
+ * is tracked (leaving asks first) and kept when another section of the page saves.
+ */
+export function EditorForm({ fields, initial, action, submitLabel = 'Save changes', labelledBy }: Props) {
+  const { state, formAction, pending, onSubmit, ref, dirty } = useEditorForm(action, IDLE);
   return (
-    <form action={formAction} onSubmit={onSubmit} className="form" noValidate>
+    <form ref={ref} action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby={labelledBy}>
+      <SaveState dirty={dirty} pending={pending} />
       <FormMessage state={state} />
       <div className="editor-grid">
         {fields.map((field) => (

@@ -14,10 +14,12 @@ interface Props {
   after?: ReactNode;
   /** A banner under the title (e.g. "created"). */
   notice?: ReactNode;
+  /** The edit form's heading, which also names the form ("Deck details"). */
+  editHeading?: string;
 }
 
 /** Shared frame of the editor pages: where you are, what the resource is, then its form. */
-export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children, after, notice }: Props) {
+export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children, after, notice, editHeading = 'Edit' }: Props) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -65,7 +67,7 @@ export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, 
         </dl>
       </section>
       <section className="panel" aria-labelledby="edit-heading">
-        <h2 id="edit-heading">Edit</h2>
+        <h2 id="edit-heading">{editHeading}</h2>
         {children}
       </section>
       {after}

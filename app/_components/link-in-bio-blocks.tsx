@@ -3,6 +3,7 @@
 import { IDLE, type FormState } from '@/server/web/form-state';
 import { BlockOrder } from './block-order';
 import { FormMessage, SubmitRow, TextField } from './fields';
+import { SaveState, useEditorForm } from './unsaved-changes';
 import { useActionForm } from './use-action-form';
 
 export interface EditableBlock {
@@ -19,25 +20,21 @@ type SaveAction = (previous: FormState, formData: FormData) => Promise<FormState
 
 const TYPE_LABELS = { link: 'Link', title: 'Heading', text: 'Text', image: 'Image' } as const;
 
-/** One existing block: its text, link, visibility and position. Blocks are hidden, never deleted. */
+/** One existing block's text and link (its place and visibility are the row's buttons). Blocks are hidden, never deleted. */
 function BlockForm({ block, action }: { block: EditableBlock; action: SaveAction }) {
-  const { state, formAction, pending, onSubmit } = useActionForm(action, IDLE);
+  const { state, formAction, pending, onSubmit, ref, dirty } = useEditorForm(action, IDLE);
   const id = `block-${block.id}`;
   const name = block.title ?? block.url ?? block.mediaUrl ?? TYPE_LABELS[block.type];
   return (
-    <form action={formAction} onSubmit={onSubmit} className="form block-form" noValidate aria-label={`${TYPE_LABELS[block.type]} block: ${name}`}>
-      <p className="block-kind">{TYPE_LABELS[block.type]}</p>
+    <form ref={ref} action={formAction} onSubmit={onSubmit} className="form block-form" noValidate aria-label={`${TYPE_LABELS[block.type]} block: ${name}`}>
+      <SaveState dirty={dirty} pending={pending} />
       <FormMessage state={state} />
       <input type="hidden" name="block_id" value={block.id} />
       <div className="editor-grid">
         <TextField idPrefix={id} label={block.type === 'text' ? 'Text' : block.type === 'image' ? 'Caption' : 'Title'} name="title" state={state} initial={block.title ?? ''} maxLength={block.type === 'text' ? 1000 : 100} />
-        {block.type !== 'title' && block.type !== 'text' && <TextField idPrefix={id} label="URL" name="url" type="url" state={state} initial={block.url ?? ''} spellCheck={false} />}
-        <TextField idPrefix={id} label="Position" name="order" type="number" min={0} step={1} state={state} initial={String(block.order)} />
-        <div className="field">
-          <label className="checkbox">
-            <input type="checkbox" name="visible" defaultChecked={block.visible} /> Shown on the page
-          </label>
-        </div>
+        {block.type !== 'title' && block.type !== 'text' && (
+          <TextField idPrefix={id} label="URL" name="url" type="text" inputMode="url" hint="https:// is added when you leave it out." state={state} initial={block.url ?? ''} spellCheck={false} autoCapitalize="none" />
+        )}
       </div>
       <SubmitRow label="Save block" busyLabel="Saving…" pending={pending} />
     </form>
@@ -62,7 +59,7 @@ function NewBlockForm({ clientId, action }: { clientId: string; action: SaveActi
           </select>
         </div>
         <TextField idPrefix="new-block" label="Title or text" name="title" state={state} initial="" maxLength={1000} />
-        <TextField idPrefix="new-block" label="URL (links only)" name="url" type="url" state={state} initial="" spellCheck={false} />
+        <TextField idPrefix="new-block" label="URL (links only)" name="url" type="text" inputMode="url" hint="e.g. etsy.com/shop/you — https:// is added for you." state={state} initial="" spellCheck={false} autoCapitalize="none" />
       </div>
       <SubmitRow label="Add block" busyLabel="Adding…" pending={pending} primary />
     </form>
@@ -74,18 +71,15 @@ export function LinkInBioBlocks({
   clientId,
   action,
   reorderAction,
+  visibilityAction,
 }: {
   blocks: EditableBlock[];
   clientId: string;
   action: SaveAction;
   reorderAction: (orderedIds: string[]) => Promise<FormState>;
+  visibilityAction: (blockId: string, visible: boolean) => Promise<FormState>;
 }) {
-  // A new key when blocks are added or shown/hidden (not when only their order changes, which the
-  // list itself made), so the list restarts from the saved order and keeps its own announcements.
-  const orderKey = blocks
-    .map((b) => `${b.id}:${b.visible}`)
-    .sort()
-    .join(',');
+  const byId = new Map(blocks.map((b) => [b.id, b]));
   return (
     <section className="panel" aria-labelledby="blocks-heading">
       <h2 id="blocks-heading">Blocks</h2>
@@ -93,16 +87,12 @@ export function LinkInBioBlocks({
       {blocks.length === 0 ? (
         <p className="muted">Your page has no blocks yet. Add your first link below — a shop, your latest video, a newsletter.</p>
       ) : (
-        <>
-          <BlockOrder
-            key={orderKey}
-            blocks={blocks.map((b) => ({ id: b.id, kind: TYPE_LABELS[b.type], label: b.title ?? b.url ?? b.mediaUrl ?? TYPE_LABELS[b.type], visible: b.visible }))}
-            action={reorderAction}
-          />
-          {blocks.map((block) => (
-            <BlockForm key={block.id} block={block} action={action} />
-          ))}
-        </>
+        <BlockOrder
+          blocks={blocks.map((b) => ({ id: b.id, kind: TYPE_LABELS[b.type], label: b.title ?? b.url ?? b.mediaUrl ?? TYPE_LABELS[b.type], visible: b.visible }))}
+          action={reorderAction}
+          visibilityAction={visibilityAction}
+          renderForm={(id) => <BlockForm key={id} block={byId.get(id)!} action={action} />}
+        />
       )}
       {/* A new key per minted id: after an add, the form starts empty with the next id. */}
       <NewBlockForm key={clientId} clientId={clientId} action={action} />

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Script from 'next/script';
 import { SiteHeader } from '../_components/site-header';
+import { ScalarA11y } from './scalar-a11y';
 
 export const metadata: Metadata = {
   title: 'API reference',
@@ -47,6 +48,8 @@ export default function DocsPage() {
         that before React hydrates this tree would be a hydration mismatch that makes React re-render it.
       */}
       <Script src="/docs/scalar.js" strategy="afterInteractive" />
+      {/* ARIA and keyboard fixes Scalar has no option for (see scalar-a11y.tsx); its colours are themed in globals.css. */}
+      <ScalarA11y />
       <noscript>
         <p style={{ padding: '1rem', fontFamily: 'system-ui, sans-serif' }}>
           The interactive reference needs JavaScript. The raw document is at <a href="/openapi.json">/openapi.json</a> and

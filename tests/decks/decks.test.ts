@@ -34,7 +34,7 @@ describe('pitch decks', () => {
         id: expect.stringMatching(/^[a-f0-9]{24}$/),
         agency_id: agencyId,
         creator_ids: [],
-        slug: `spring-roster-${run}`,
+        slug: expect.stringMatching(new RegExp(`^spring-roster-${run}-[a-z0-9]{10}$`)),
         title: `Spring Roster ${run}`,
         bio: null,
         contact_email: null,
@@ -49,7 +49,7 @@ describe('pitch decks', () => {
         visibility: 'link',
         has_password: false,
         editor_url: `${BASE}/editor/decks/${data.id}`,
-        share_url: `${BASE}/d/spring-roster-${run}`,
+        share_url: expect.stringMatching(new RegExp(`^${BASE}/d/spring-roster-${run}-[a-z0-9]{10}$`)),
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
@@ -91,14 +91,15 @@ describe('pitch decks', () => {
       expect((await got.json()).data).toEqual(data);
     });
 
-    it('suffixes a generated slug that is taken, but answers 409 for a supplied one without using a slot', async () => {
+    it('generates unguessable slugs (title + 10 random characters), but answers 409 for a taken supplied one without using a slot', async () => {
       const first = (await (await post({ title: `Gaming Talent ${run}` })).json()).data;
       const second = (await (await post({ title: `Gaming Talent ${run}` })).json()).data;
-      expect(first.slug).toBe(`gaming-talent-${run}`);
-      expect(second.slug).toMatch(new RegExp(`^gaming-talent-${run}-[a-f0-9]{6}$`));
+      expect(first.slug).toMatch(new RegExp(`^gaming-talent-${run}-[a-z0-9]{10}$`));
+      expect(second.slug).toMatch(new RegExp(`^gaming-talent-${run}-[a-z0-9]{10}$`));
+      expect(second.slug).not.toBe(first.slug);
 
       const before = await deckState(t, [agencyId]);
-      const taken = await post({ title: 'Other', slug: `gaming-talent-${run}`, creator_ids: [creators[0]] });
+      const taken = await post({ title: 'Other', slug: first.slug, creator_ids: [creators[0]] });
       expect(taken.status).toBe(409);
       const problem = await readProblem(taken);
       expect(problem.type).toBe('https://creator-api.dev/problems/conflict');

@@ -4,7 +4,7 @@ import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, emptyPatch, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { isUniqueViolation } from '../db/unique-violation';
-import { slugCandidate, slugify } from '../lib/slug';
+import { slugify, unguessableSlug } from '../lib/slug';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
 
@@ -176,7 +176,9 @@ const SLUG_ATTEMPTS = 6;
 
 /**
  * Creates a deck from roster creators, in one transaction with the allowance claim: a refusal
- * (404 creator, 409 slug) rolls the claim back. A generated slug that clashes is retried with a suffix.
+ * (404 creator, 409 slug) rolls the claim back. Without a chosen slug the deck gets an unguessable
+ * one (the title plus a random suffix: a deck's link is meant for the brands it is sent to), retried
+ * on the unlikely clash.
  */
 export async function createDeck(app: EventApp, agencyId: string, fields: DeckFields & { title: string }): Promise<DeckWithCreators> {
   const { db } = app;
@@ -184,7 +186,7 @@ export async function createDeck(app: EventApp, agencyId: string, fields: DeckFi
   const passwordHash = fields.password ? await hashDeckPassword(fields.password) : null;
   const base = slugify(fields.title, 'deck');
   for (let attempt = 0; ; attempt += 1) {
-    const slug = fields.slug ?? slugCandidate(base, attempt);
+    const slug = fields.slug ?? unguessableSlug(base);
     try {
       return await db.$transaction(async (tx) => {
         await assertOnRoster(tx, agencyId, creatorIds);

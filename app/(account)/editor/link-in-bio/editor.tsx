@@ -5,7 +5,7 @@ import { requireSubject } from '@/server/web/session';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@/server/domain/errors';
 import { createLinkInBioAction } from '../../../_actions/create';
-import { reorderLinkInBioBlocksAction, saveLinkInBioAction, saveLinkInBioBlockAction } from '../../../_actions/editor';
+import { reorderLinkInBioBlocksAction, saveLinkInBioAction, saveLinkInBioBlockAction, setLinkInBioBlockVisibilityAction } from '../../../_actions/editor';
 import { LinkInBioCreateForm } from '../../../_components/create-forms';
 import { CreatedNotice } from '../../../_components/created-notice';
 import { NewItemPage } from '../../../_components/new-page';
@@ -64,10 +64,11 @@ export async function LinkInBioEditor({ pageId, created = false }: { pageId?: st
           clientId={`editor-${randomUUID()}`}
           action={saveLinkInBioBlockAction.bind(null, page.id)}
           reorderAction={reorderLinkInBioBlocksAction.bind(null, page.id)}
+          visibilityAction={setLinkInBioBlockVisibilityAction.bind(null, page.id)}
         />
       }
     >
-      <EditorForm fields={linkInBioEditor.fields} initial={linkInBioEditor.values(page)} action={saveLinkInBioAction.bind(null, page.id)} />
+      <EditorForm fields={linkInBioEditor.fields} initial={linkInBioEditor.values(page)} action={saveLinkInBioAction.bind(null, page.id)} labelledBy="edit-heading" />
     </EditorShell>
   );
 }

@@ -66,7 +66,7 @@ export default async function CampaignEditorPage({ params, searchParams }: { par
         </>
       }
     >
-      <EditorForm fields={campaignEditor.fields} initial={campaignEditor.values(campaign)} action={saveCampaignAction.bind(null, campaign.id)} />
+      <EditorForm fields={campaignEditor.fields} initial={campaignEditor.values(campaign)} action={saveCampaignAction.bind(null, campaign.id)} labelledBy="edit-heading" />
     </EditorShell>
   );
 }

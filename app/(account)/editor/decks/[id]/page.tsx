@@ -35,6 +35,7 @@ export default async function DeckEditorPage({ params, searchParams }: { params:
       createdAt={deck.createdAt}
       notice={created !== undefined ? <CreatedNotice what="Deck" next="Set a password or change its design below, then share the public link." /> : null}
       updatedAt={deck.updatedAt}
+      editHeading="Deck details"
       facts={[
         { label: 'Creators', value: deck.creators.map((c) => names.get(c.creatorId) ?? c.creatorId).join(', ') || 'None yet' },
         { label: 'Password', value: deck.passwordHash ? 'Set (viewers must enter it)' : 'None' },
@@ -46,7 +47,7 @@ export default async function DeckEditorPage({ params, searchParams }: { params:
         </>
       }
     >
-      <EditorForm fields={deckEditor.fields} initial={deckEditor.values(deck)} action={saveDeckAction.bind(null, deck.id)} />
+      <EditorForm fields={deckEditor.fields} initial={deckEditor.values(deck)} action={saveDeckAction.bind(null, deck.id)} labelledBy="edit-heading" />
     </EditorShell>
   );
 }

@@ -34,7 +34,7 @@ export default async function MediaKitEditorPage({ params, searchParams }: { par
         { label: 'Default kit', value: kit.defaultKey ? 'Yes' : 'No' },
       ]}
     >
-      <EditorForm fields={mediaKitEditor.fields} initial={mediaKitEditor.values(kit)} action={saveMediaKitAction.bind(null, kit.id)} />
+      <EditorForm fields={mediaKitEditor.fields} initial={mediaKitEditor.values(kit)} action={saveMediaKitAction.bind(null, kit.id)} labelledBy="edit-heading" />
     </EditorShell>
   );
 }
