@@ -56,8 +56,10 @@ describe('webhook deliveries', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.received.some((d) => d.json.type === 'media_kit.created' && d.json.data.creator_id === data.creator.id)).toBe(false);
 
-    const log = await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json();
-    expect(log.data[0]).toMatchObject({ event_id: delivery.headers['webhook-id'], event_type: 'creator.created', status: 'succeeded', attempts: 1, last_response_code: 200, next_attempt_at: null });
+    // The worker records the outcome after the receiver has answered: poll the log until it has.
+    await expect
+      .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })).json()).data[0], { timeout: 15_000 })
+      .toMatchObject({ event_id: delivery.headers['webhook-id'], event_type: 'creator.created', status: 'succeeded', attempts: 1, last_response_code: 200, next_attempt_at: null });
     await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { method: 'DELETE', key });
   });
 
