@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { objectId } from '../shared/schemas';
-import { blockEndpointSchema, linkInBioPageExample, linkInBioPageSchema } from './schemas';
+import { blockEndpointSchema, linkInBioBlocksExample, linkInBioPageExample, linkInBioPageSchema } from './schemas';
 
 export const saveBlockInput = blockEndpointSchema.meta({ id: 'LinkInBioBlockSave' });
 
@@ -24,30 +24,7 @@ export const saveLinkInBioBlockProcedureExamples: OperationExamples = {
       ...linkInBioPageExample,
       bio: 'Mathematician and writer.',
       blocks: [
-        {
-          id: '6b0448221ba105ce1549513c',
-          client_id: 'newsletter',
-          type: 'link',
-          title: 'My newsletter',
-          url: 'https://ada.example.com/newsletter',
-          media_url: null,
-          visible: true,
-          order: 0,
-          created_at: '2026-11-23T14:05:22.609Z',
-          updated_at: '2026-11-23T14:05:22.609Z',
-        },
-        {
-          id: '6b0448231ba105ce1549513d',
-          client_id: 'talks',
-          type: 'title',
-          title: 'Talks',
-          url: null,
-          media_url: null,
-          visible: true,
-          order: 1,
-          created_at: '2026-11-23T14:05:23.102Z',
-          updated_at: '2026-11-23T14:05:23.102Z',
-        },
+        ...linkInBioBlocksExample,
         {
           id: '6b0448231ba105ce1549513e',
           client_id: 'portrait',

@@ -79,6 +79,34 @@ export const linkInBioImportSchema = z
   })
   .meta({ id: 'LinkInBioImport' });
 
+/** Example blocks (a link, then a title), shared by the page examples below and the operations' examples. */
+export const linkInBioBlocksExample = [
+  {
+    id: '6b0448221ba105ce1549513c',
+    client_id: 'newsletter',
+    type: 'link',
+    title: 'My newsletter',
+    url: 'https://ada.example.com/newsletter',
+    media_url: null,
+    visible: true,
+    order: 0,
+    created_at: '2026-11-23T14:05:22.609Z',
+    updated_at: '2026-11-23T14:05:22.609Z',
+  },
+  {
+    id: '6b0448231ba105ce1549513d',
+    client_id: 'talks',
+    type: 'title',
+    title: 'Talks',
+    url: null,
+    media_url: null,
+    visible: true,
+    order: 1,
+    created_at: '2026-11-23T14:05:23.102Z',
+    updated_at: '2026-11-23T14:05:23.102Z',
+  },
+] as const;
+
 /** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
 export const linkInBioPageExample = {
   id: '6b0448221ba105ce1549513b',
@@ -92,20 +120,7 @@ export const linkInBioPageExample = {
   picture_url: null,
   bio: 'Mathematician. Writing about engines.',
   social_links: [{ platform: 'instagram', username: 'ada.lovelace', url: 'https://www.instagram.com/ada.lovelace/' }],
-  blocks: [
-    {
-      id: '6b0448221ba105ce1549513c',
-      client_id: 'newsletter',
-      type: 'link',
-      title: 'My newsletter',
-      url: 'https://ada.example.com/newsletter',
-      media_url: null,
-      visible: true,
-      order: 0,
-      created_at: '2026-11-23T14:05:22.609Z',
-      updated_at: '2026-11-23T14:05:22.609Z',
-    },
-  ],
+  blocks: [linkInBioBlocksExample[0]],
   share_url: 'https://app.creator-api.dev/l/ada-lovelace',
   editor_url: 'https://app.creator-api.dev/editor/link-in-bio/6b0448221ba105ce1549513b',
   created_at: '2026-11-23T14:05:22.572Z',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
-import { bioField, linkInBioPageExample, linkInBioPageSchema, pageBlocksOnUpdate, pageDesignShape, slugField, socialLinksField, usernameField } from './schemas';
+import { bioField, linkInBioBlocksExample, linkInBioPageExample, linkInBioPageSchema, pageBlocksOnUpdate, pageDesignShape, slugField, socialLinksField, usernameField } from './schemas';
 
 /** At least one property; omitted fields and blocks stay as they are. */
 export const updateLinkInBioInput = z
@@ -30,30 +30,7 @@ export const updateLinkInBioExamples: OperationExamples = {
       ...linkInBioPageExample,
       bio: 'Mathematician and writer.',
       blocks: [
-        {
-          id: '6b0448221ba105ce1549513c',
-          client_id: 'newsletter',
-          type: 'link',
-          title: 'My newsletter',
-          url: 'https://ada.example.com/newsletter',
-          media_url: null,
-          visible: true,
-          order: 0,
-          created_at: '2026-11-23T14:05:22.609Z',
-          updated_at: '2026-11-23T14:05:22.609Z',
-        },
-        {
-          id: '6b0448231ba105ce1549513d',
-          client_id: 'talks',
-          type: 'title',
-          title: 'Talks',
-          url: null,
-          media_url: null,
-          visible: true,
-          order: 1,
-          created_at: '2026-11-23T14:05:23.102Z',
-          updated_at: '2026-11-23T14:05:23.102Z',
-        },
+        ...linkInBioBlocksExample,
       ],
       updated_at: '2026-11-23T14:05:23.104Z',
     },

@@ -1,6 +1,6 @@
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
-import { mediaKitSchema } from './schemas';
+import { mediaKitSchema, summerPitchKitExample } from './schemas';
 
 export { createMediaKitInput } from '../../services/media-kit-input';
 export const createMediaKitOutput = single(mediaKitSchema);
@@ -17,29 +17,6 @@ export const createMediaKitExamples: OperationExamples = {
   },
   status: 201,
   response: {
-    data: {
-      id: '6b0448221ba105ce1549513a',
-      creator_id: '6b04481e1ba105ce15495131',
-      owner_type: 'agency',
-      owner_id: '6b04481c1ba105ce1549512c',
-      is_default: false,
-      name: 'Summer pitch',
-      slug: 'summer-pitch-6080e56141',
-      visibility: 'link',
-      template: 'bold',
-      headline: 'Travel & food stories',
-      bio: null,
-      contact_email: null,
-      sections: ['about', 'socials', 'rates', 'contact'],
-      theme: 'dark',
-      accent_color: '#F43F5E',
-      background_color: '#0B0B0F',
-      picture_url: 'https://cdn.example.com/maya.jpg',
-      cover_url: null,
-      editor_url: 'https://app.creator-api.dev/editor/media-kits/6b0448221ba105ce1549513a',
-      share_url: 'https://app.creator-api.dev/m/summer-pitch-6080e56141',
-      created_at: '2026-11-23T14:05:22.058Z',
-      updated_at: '2026-11-23T14:05:22.058Z',
-    },
+    data: summerPitchKitExample,
   },
 };
