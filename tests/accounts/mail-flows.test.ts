@@ -7,6 +7,7 @@ import { recordSignUpChoice, replaceUnconfirmedSignUp } from '../../src/server/s
 import { authFor, readEmailLink, type Auth } from '../../src/server/web/auth';
 import { startMailbox, tokenFrom, type Mailbox } from '../support/mailbox';
 import { startTestApp, type TestApp } from '../support/app';
+import { capturingLogger } from '../support/capturing-logger';
 
 /**
  * better-auth's confirmation, reset and change-of-address flows as the account pages drive them
@@ -199,14 +200,8 @@ describe('an address squatted first', () => {
 
 describe('without SMTP', () => {
   it('writes each mail to the log and, with the outbox on, keeps it for /dev/outbox', async () => {
-    const local = await startTestApp({ config: { smtpUrl: null, mailOutbox: true, logLevel: 'info' } });
-    const written: string[] = [];
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    const original = process.stderr.write;
-    process.stderr.write = ((chunk: unknown) => {
-      written.push(String(chunk));
-      return true;
-    });
+    const logger = capturingLogger();
+    const local = await startTestApp({ config: { smtpUrl: null, mailOutbox: true, logLevel: 'info' }, logger });
     try {
       const localAuth = await authFor(local.app);
       const address = email('outbox');
@@ -216,11 +211,10 @@ describe('without SMTP', () => {
       const [entry] = outbox.list();
       expect(entry?.message).toMatchObject({ template: 'verify-email', to: address, subject: 'Confirm your email address' });
       expect(entry?.message.text).toContain(`${local.app.services.config.publicBaseUrl}/verify-email?token=`);
-      const line = written.map((w) => w.trim()).find((w) => w.includes('mail not sent'));
-      expect(JSON.parse(line!)).toMatchObject({ level: 'info', template: 'verify-email', to: address });
+      const line = logger.lines.find((l) => l.message.includes('mail not sent'));
+      expect(line).toMatchObject({ level: 'info', fields: { template: 'verify-email', to: address } });
       expect(local.app.services.mailer.describe()).toMatch(/dev outbox at \/dev\/outbox/);
     } finally {
-      process.stderr.write = original;
       await local.close();
     }
   });

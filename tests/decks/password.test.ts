@@ -1,6 +1,7 @@
 import { verify } from '@node-rs/argon2';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { capturingLogger } from '../support/capturing-logger';
 import { rosterCreator } from './fixtures';
 
 /** Distinctive strings, so a match anywhere (body, header, log line) can only be a leak. */
@@ -14,11 +15,12 @@ describe('deck passwords are write-only: never returned, never logged', () => {
   let agencyId: string;
   let key: string;
   let member: string;
-  let captured: string[];
-  let originalWrite: typeof process.stderr.write;
+  // Every line the service logs, with its fields, as text: a password in any of them is a leak.
+  const logger = capturingLogger();
+  const captured = { join: () => logger.lines.map((line) => JSON.stringify(line)).join('\n') };
 
   beforeAll(async () => {
-    t = await startTestApp({ config: { logLevel: 'debug' } });
+    t = await startTestApp({ config: { logLevel: 'debug' }, logger });
     agencyId = (await t.agency({ plan: 'free' })).id;
     key = await t.key({ type: 'agency', id: agencyId }, ['decks:read', 'decks:write']);
     member = await rosterCreator(t, agencyId);
@@ -26,18 +28,7 @@ describe('deck passwords are write-only: never returned, never logged', () => {
   afterAll(() => t.close());
 
   beforeEach(() => {
-    captured = [];
-    // Kept to be put back as is in afterEach, never called detached.
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    originalWrite = process.stderr.write;
-    // Capture (and swallow) everything written to stderr while the requests run: that is where logs go.
-    process.stderr.write = ((chunk: unknown) => {
-      captured.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
-      return true;
-    });
-  });
-  afterEach(() => {
-    process.stderr.write = originalWrite;
+    logger.lines.length = 0;
   });
 
   /** Sends a request and fails if any password shows up in the status line, headers or body. */
@@ -54,7 +45,7 @@ describe('deck passwords are write-only: never returned, never logged', () => {
 
   it('sets, replaces and clears the password; responses only say has_password; logs never carry it', async () => {
     t.app.services.logger.debug('capture probe');
-    expect(captured.join('')).toContain('capture probe');
+    expect(captured.join()).toContain('capture probe');
 
     const created = await send('/public/v1/decks', { method: 'POST', json: { title: 'Locked', creator_ids: [member], password: FIRST } });
     expect(created.status).toBe(201);
@@ -86,7 +77,7 @@ describe('deck passwords are write-only: never returned, never logged', () => {
     expect(cleared.body.data.has_password).toBe(false);
     expect((await t.db.deck.findUniqueOrThrow({ where: { id } })).passwordHash).toBeNull();
 
-    expect(captured.join('')).not.toMatch(new RegExp(PASSWORDS.join('|')));
+    expect(captured.join()).not.toMatch(new RegExp(PASSWORDS.join('|')));
   });
 
   it('keeps the password out of every refusal (400, 404, 409, 403) and its log output', async () => {
@@ -112,6 +103,6 @@ describe('deck passwords are write-only: never returned, never logged', () => {
     const overAllowance = await send('/public/v1/decks', { method: 'POST', json: { title: 'Fourth', password: SECOND } });
     expect(overAllowance.status).toBe(403);
 
-    expect(captured.join('')).not.toMatch(new RegExp(`${PASSWORDS.join('|')}|seven77`));
+    expect(captured.join()).not.toMatch(new RegExp(`${PASSWORDS.join('|')}|seven77`));
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Logger } from '../../src/server/lib/logger';
+import { capturingLogger } from '../support/capturing-logger';
 import { startTestApp, type TestApp } from '../support/app';
 import { connectMcp, problemOf } from '../mcp/support';
 import {
@@ -18,14 +18,6 @@ import {
  * other test runs use. Skipped where their binaries are missing or SKIP_OUTAGE_TESTS=1.
  */
 const skip = process.env.SKIP_OUTAGE_TESTS === '1';
-
-/** A logger that keeps every line, to count what an outage logs. */
-function capturingLogger(): Logger & { lines: { level: string; message: string; fields?: Record<string, unknown> }[] } {
-  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
-  const logger: Logger & { lines: typeof lines } = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => logger };
-  return logger;
-}
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<{ value: T; ms: number }> {
   const started = Date.now();
