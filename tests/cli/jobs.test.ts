@@ -54,9 +54,12 @@ describe('npm run admin -- jobs', () => {
 
     const text = await admin('jobs');
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^ID\s+KIND\s+ACCOUNT\s+STATE\s+ATTEMPTS\s+LEASE HOLDER\s+LEASE EXPIRES/);
-    expect(text.stdout).toMatch(new RegExp(`${runningId}\\s+creator-import/requested\\s+agency:6b0000000000000000000001\\s+running\\s+2\\s+web-1:4242:abc123\\s+in \\d+m`));
+    expect(text.stdout).toMatch(/^ID\s+LANE\s+KIND\s+ACCOUNT\s+STATE\s+ATTEMPTS\s+LEASE HOLDER\s+LEASE EXPIRES/);
+    expect(text.stdout).toMatch(new RegExp(`${runningId}\\s+interactive\\s+creator-import/requested\\s+agency:6b0000000000000000000001\\s+running\\s+2\\s+web-1:4242:abc123\\s+in \\d+m`));
     expect(text.stdout).toContain('3 job(s): 1 queued, 1 running, 1 failed');
+    // Each lane's depth, so an operator sees user-facing work apart from delivery backlogs.
+    expect(text.stdout).toMatch(/interactive\s+1 queued \(1 due\), 1 running/);
+    expect(text.stdout).toMatch(/deliveries\s+0 queued \(0 due\), 0 running, 2 per endpoint/);
   }, 120_000);
 
   it('refuses an unknown status with a usage error (exit 2)', async () => {
