@@ -25,7 +25,14 @@ test('a share page’s Open Graph image is drawn once, then served from the cach
   };
   const added = await call('POST', '/creators', { display_name: 'Olga Graph', socials: [{ platform: 'instagram', handle_or_url: `@olga.${Date.now()}` }] });
   const kit = await call('PATCH', `/media-kits/${added.media_kit.id}`, { headline: 'First headline' });
-  const imageUrl = `${new URL(kit.share_url).pathname}/opengraph-image`;
+  // The card's address as crawlers find it: the page's og:image (Next names the route, with a suffix).
+  const ogImageOf = async (shareUrl: string) => {
+    const html = await (await request.get(shareUrl)).text();
+    const image = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    expect(image, html.slice(0, 500)).toMatch(/opengraph-image/);
+    return image!;
+  };
+  const imageUrl = await ogImageOf(kit.share_url);
 
   const first = await request.get(imageUrl);
   expect(first.status()).toBe(200);
@@ -36,5 +43,5 @@ test('a share page’s Open Graph image is drawn once, then served from the cach
 
   // An edit changes the card: drawn afresh.
   await call('PATCH', `/media-kits/${added.media_kit.id}`, { headline: 'Second headline' });
-  await expect.poll(async () => (await request.get(imageUrl)).headers()['x-og-cache']).toBe('miss');
+  await expect.poll(async () => (await request.get(await ogImageOf(kit.share_url))).headers()['x-og-cache']).toBe('miss');
 });

@@ -14,10 +14,13 @@ function hasName(el: Element): boolean {
   if (el.getAttribute('aria-label')?.trim() || el.getAttribute('title')?.trim()) return true;
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy && labelledBy.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return true;
-  // Text not hidden from assistive technology.
+  // Text not hidden from assistive technology: not under aria-hidden, and rendered (Scalar hides some
+  // labels with display:none at phone widths, which leaves the button nameless there).
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.textContent?.trim() && !node.parentElement?.closest('[aria-hidden="true"]')) return true;
+    const parent = node.parentElement;
+    if (!node.textContent?.trim() || !parent || parent.closest('[aria-hidden="true"]')) continue;
+    if (parent.checkVisibility({ visibilityProperty: true })) return true;
   }
   return [...el.querySelectorAll('img[alt], svg[aria-label]')].some((img) => (img.getAttribute('alt') ?? img.getAttribute('aria-label'))?.trim());
 }
