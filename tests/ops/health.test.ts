@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
+import { canStartThrowawayPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-servers';
 import { killInstance, startInstance, waitFor, type Instance } from '../support/instances';
 
 interface Report {
@@ -52,12 +52,13 @@ describe('probes on the shared test app', () => {
   });
 });
 
-describe('/readyz follows the database', () => {
-  let pg: PrivatePostgres;
+// A PostgreSQL of the test's own, so stopping it hurts nobody else (skipped where its binaries are missing).
+describe.skipIf(!canStartThrowawayPostgres())('/readyz follows the database', () => {
+  let pg: ThrowawayPostgres;
   let t: TestApp;
   beforeAll(async () => {
-    pg = await startPrivatePostgres();
-    t = await startTestApp({ config: { databaseUrl: pg.url } });
+    pg = (await startThrowawayPostgres())!;
+    t = await startTestApp({ config: { databaseUrl: pg.url() } });
   }, 120_000);
   afterAll(async () => {
     await t?.close().catch(() => {});
