@@ -22,7 +22,7 @@ import { newObjectId } from '../src/server/lib/object-id';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { loadGenerator, runLoad, type LoadResult } from './load';
-import { ensureDatabase, fmt, startProcess, stopProcess } from './support';
+import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -73,15 +73,7 @@ if (!agencyId) {
 const { secret } = await createApiKey(db, { subject: { type: 'agency', id: agencyId }, name: 'bench list', scopes: ['roster:read'] });
 await database.close();
 
-const env: NodeJS.ProcessEnv = {
-  DATABASE_URL: databaseUrl,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  RATE_LIMIT_REQUESTS: '1000000000',
-  REDIS_URL: '',
-  HOST: '127.0.0.1',
-};
+const env = productionServiceEnv(databaseUrl);
 const auth = { authorization: `Bearer ${secret}` };
 const path = '/public/v1/creators?limit=100';
 const load = (port: number, duration = seconds) => runLoad({ url: `http://127.0.0.1:${port}${path}`, headers: auth, connections, seconds: duration });

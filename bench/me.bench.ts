@@ -30,7 +30,7 @@ import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { loadAppSecret } from '../src/server/services/settings';
 import { loadGenerator, runLoad, treeRssMb, type LoadResult } from './load';
-import { ensureDatabase, fmt, startProcess, stopProcess } from './support';
+import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -106,15 +106,7 @@ const sampleIds = Array.from({ length: 1000 }, (_, i) => rosterIds[Math.floor((i
 await database.close();
 
 // ---------------------------------------------------------------------------------------------
-const env: NodeJS.ProcessEnv = {
-  DATABASE_URL: databaseUrl,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  RATE_LIMIT_REQUESTS: '1000000000',
-  REDIS_URL: '',
-  HOST: '127.0.0.1',
-};
+const env = productionServiceEnv(databaseUrl);
 const auth = { authorization: `Bearer ${secret}` };
 const load = (port: number, path: string, headers: Record<string, string>, duration = seconds, paths?: string[]) =>
   runLoad({ url: `http://127.0.0.1:${port}${path}`, paths, headers, connections, seconds: duration });

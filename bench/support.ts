@@ -77,3 +77,16 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 export function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
+
+/** The service as production runs it, on loopback, with limits out of the way of the load generator. */
+export function productionServiceEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_REQUESTS: '1000000000',
+    REDIS_URL: '',
+    HOST: '127.0.0.1',
+  };
+}
