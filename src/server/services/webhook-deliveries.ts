@@ -105,17 +105,32 @@ async function passCircuit(
 ): Promise<void> {
   const openUntil = endpoint.circuitOpenUntil;
   if (!openUntil) return;
-  if (openUntil > now) {
-    await deps.db.$transaction((tx) => deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, openUntil));
-    throw new PostponeJob(openUntil);
+  if (openUntil <= now) {
+    const probeUntil = new Date(now.getTime() + DELIVERY_TIMEOUT_MS + 5_000);
+    const probe = await deps.db.webhookEndpoint.updateMany({ where: { id: endpoint.id, circuitOpenUntil: openUntil }, data: { circuitOpenUntil: probeUntil } });
+    if (probe.count === 1) return;
+    // Another attempt took the probe (or its outcome is in already): wait for what the endpoint says now.
   }
-  const probeUntil = new Date(now.getTime() + DELIVERY_TIMEOUT_MS + 5_000);
-  const probe = await deps.db.webhookEndpoint.updateMany({ where: { id: endpoint.id, circuitOpenUntil: openUntil }, data: { circuitOpenUntil: probeUntil } });
-  if (probe.count === 0) {
-    // Another attempt took the probe: wait for its outcome.
-    await deps.db.$transaction((tx) => deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpoint.id, probeUntil));
-    throw new PostponeJob(probeUntil);
-  }
+  const until = await holdWhileOpen(deps, endpoint.id);
+  throw new PostponeJob(until ?? now);
+}
+
+/**
+ * Holds the endpoint's group until its circuit's current `circuit_open_until`, read under the row's
+ * lock. The probe's outcome writes that column and the hold in one transaction on the same row, so
+ * whichever commits second sees the other's write: a hold written from a stale read (the probe's own
+ * 15 s timeout, after the probe already failed and shortened it) would stall the backlog for nothing.
+ */
+async function holdWhileOpen(deps: Pick<DeliveryDeps, 'db' | 'jobs'>, endpointId: string): Promise<Date | null> {
+  return deps.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRawUnsafe<{ until: Date | null }[]>(
+      `SELECT circuit_open_until AS until FROM webhook_endpoints WHERE id = $1 FOR UPDATE`,
+      endpointId,
+    );
+    const until = rows[0]?.until ?? null;
+    if (until && until > new Date()) await deps.jobs.hold(tx, WEBHOOK_DELIVERY_JOB, endpointId, until);
+    return until;
+  });
 }
 
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'skipped';
