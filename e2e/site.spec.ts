@@ -61,3 +61,17 @@ test('/docs sits under the site header with a way back; the root 404 is the styl
   await expectAccessible(page, '404 (phone)');
   await screenshot(page, testInfo, 'not-found-phone');
 });
+
+test('/docs/changelog states the versioning policy and lists every release with a linkable anchor', async ({ page }, testInfo) => {
+  await page.goto('/docs/changelog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Changelog and versioning' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What may change within v1' })).toBeVisible();
+  await expect(page.getByText('RFC 9745')).toBeVisible();
+  // The first release lists GET /me; its entry is reachable by its anchor, as a deprecation's Link header would point.
+  await page.goto('/docs/changelog#2026-11-22-v1');
+  const v1 = page.locator('section[aria-labelledby="2026-11-22-v1"]');
+  await expect(v1.getByRole('heading', { level: 3 })).toContainText('Public API v1');
+  await expect(v1.getByText('GET /me', { exact: true })).toBeVisible();
+  await expectAccessible(page, '/docs/changelog');
+  await screenshot(page, testInfo, 'docs-changelog');
+});

@@ -134,6 +134,12 @@ const HEADER_ARGUMENTS = {
 
 type HeaderArgument = keyof typeof HEADER_ARGUMENTS;
 
+/** An agent reads descriptions, not headers: a deprecated tool says so first, and where to read why. */
+function deprecationNote(deprecation: ApiMeta['deprecation']): string {
+  if (!deprecation) return '';
+  return `Deprecated${deprecation.sunset ? ` (ends ${deprecation.sunset})` : ''}, see /docs/changelog#${deprecation.changelogAnchor}. `;
+}
+
 /** The first sentence of an operation's description (abbreviations such as e.g. do not end one). */
 export function firstSentence(text: string): string {
   const paragraph = text.split(/\n\s*\n|\n-/)[0]!.trim();
@@ -216,7 +222,7 @@ export function buildToolCatalog(router: AnyRouter): CatalogTool[] {
       definition: {
         name: toolNameFor(operationId),
         title: summary,
-        description: description ? `${summary}. ${firstSentence(description)}` : `${summary}.`,
+        description: `${deprecationNote(apiMeta.deprecation)}${description ? `${summary}. ${firstSentence(description)}` : `${summary}.`}`,
         inputSchema,
         ...(apiMeta.toolHints?.outputSchema ? { outputSchema: envelopeSchema(compactToolSchema(toToolJsonSchema(outputParser, 'output')) as JsonSchema) } : {}),
         annotations: {

@@ -42,6 +42,21 @@ const headerRefs = {
   'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
   'RateLimit-Reset': headerRef('RateLimit-Reset'),
 };
+/** Headers only a deprecated operation answers with (trpc/deprecation.ts); in the document only while one is. */
+const DEPRECATION_HEADER_COMPONENTS = {
+  Deprecation: {
+    description: 'On every answer of a deprecated operation (RFC 9745): when its deprecation was announced, as `@` and Unix seconds. See /docs/changelog.',
+    schema: { type: 'string', examples: ['@1798761600'] },
+  },
+  Sunset: {
+    description: 'On a deprecated operation with an announced end (RFC 8594): the HTTP date after which it stops answering.',
+    schema: { type: 'string', examples: ['Wed, 30 Jun 2027 00:00:00 GMT'] },
+  },
+  Link: {
+    description: 'On a deprecated operation: `rel="deprecation"` points at the changelog entry that says what to use instead.',
+    schema: { type: 'string', examples: ['<https://api.example.com/docs/changelog#2027-01-01-example>; rel="deprecation"; type="text/html"'] },
+  },
+};
 /** Answered before the key is authenticated or rate-limited, so without RateLimit-* headers. */
 const BEFORE_RATE_LIMIT = new Set(['401', '405', '413', '415', '503']);
 const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
@@ -78,6 +93,9 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       '',
       '## Concurrent edits: ETag and If-Match',
       'Single-resource responses (GET, and the resource a POST or PATCH returns) carry a strong `ETag`. Send it back in `If-Match` on PATCH: when someone changed the resource since you read it, the PATCH answers **412** `precondition-failed` and changes nothing — also when the other change lands while yours is being applied. `If-Match: *` only requires that the resource exists. On GET, `If-None-Match` with the ETag you hold answers **304** without a body while the resource is unchanged.',
+      '',
+      '## Versioning',
+      'This is v1, and v1 only grows: new operations, new optional input fields, new response fields, new enum values and event types may appear at any time, so ignore what you do not know. Anything that could break a client is first announced on the [changelog](/docs/changelog) and by `Deprecation`, `Sunset` and `Link: rel="deprecation"` headers on every answer of the operation concerned, at least six months before it ends.',
       '',
       '## Compression',
       'Send `Accept-Encoding: br` or `gzip` (most HTTP clients do) and JSON responses of 1 KB or more, the OpenAPI document included, come compressed; a 100-item list shrinks to a few percent of its size. Responses say `Vary: Accept-Encoding`.',
@@ -281,6 +299,12 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       };
     }
     if (parameters.length > 0) operation.parameters = parameters;
+    if (apiMeta.deprecation) {
+      operation.deprecated = true;
+      Object.assign(doc.components.headers as JsonObject, DEPRECATION_HEADER_COMPONENTS);
+      const deprecationHeaders: JsonObject = { Deprecation: headerRef('Deprecation'), Link: headerRef('Link'), ...(apiMeta.deprecation.sunset ? { Sunset: headerRef('Sunset') } : {}) };
+      for (const response of Object.values(newResponses) as JsonObject[]) response.headers = { ...(response.headers as JsonObject), ...deprecationHeaders };
+    }
     applyExample(operation, newResponses, apiMeta.examples);
     // What the chain and the body reader can answer (the same facts they act on), plus the operation's own.
     const errorStatuses = [...new Set([...gatewayStatuses(apiMeta), ...(writes ? BODY_STATUSES : []), ...(apiMeta.errorStatuses ?? [])])].sort();

@@ -24,6 +24,9 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  *   to answer a precise 400), left out of the tool's arguments so an agent is not invited to send them;
  *   `outputSchema`: advertise the result's schema, for a result an agent reads to decide its next call
  *   (other tools return the same body without one, to keep the tool list affordable).
+ * - deprecation: the operation is deprecated (see /docs/changelog): every answer carries Deprecation,
+ *   Sunset and Link headers (trpc/deprecation.ts) and the OpenAPI document marks it `deprecated`.
+ *   `announced` and `sunset` are dates (YYYY-MM-DD); `changelogAnchor` is the changelog entry's id.
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
@@ -46,5 +49,6 @@ export type ApiMeta = OpenApiMeta<{
   maxBodyBytes?: number;
   etag?: false;
   examples?: OperationExamples;
+  deprecation?: { announced: string; sunset?: string; changelogAnchor: string };
   toolHints?: { idempotent?: boolean; openWorld?: boolean; unadvertised?: readonly string[]; outputSchema?: boolean };
 }>;

@@ -4,6 +4,7 @@ import { ApiError } from '../domain/errors';
 import { ownerOf, type Principal } from '../domain/principal';
 import { applyConditional } from './conditional';
 import type { RequestContext } from './context';
+import { deprecationHeaders } from './deprecation';
 import { claimIdempotencyStep, settleIdempotencyKey } from './idempotency';
 import { t } from './init';
 import type { ApiMeta } from './meta';
@@ -77,6 +78,7 @@ function withEnvelope<R extends { ok: boolean; data?: unknown }>(result: R, requ
 export const apiChain = t.middleware(async ({ ctx, meta, next, type, getRawInput }) => {
   if (!meta) throw new Error('procedure has no meta');
   const { principal } = ctx;
+  if (meta.deprecation) Object.assign(ctx.response.headers, deprecationHeaders(meta.deprecation, ctx.app.config.publicBaseUrl));
   await applyRateLimit(ctx, meta.rateLimit ?? 'default', principal);
   authorize(meta, principal);
   const owner = ownerOf(principal);
