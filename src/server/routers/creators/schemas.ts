@@ -47,6 +47,23 @@ export const creatorSchema = z
   })
   .meta({ id: 'Creator' });
 
+/** Example social accounts, shared by the creator and socials examples. */
+const socialExample = (id: string, platform: 'instagram' | 'tiktok', username: string, profileUrl: string) => ({
+  id,
+  platform,
+  username,
+  display_name: null,
+  profile_url: profileUrl,
+  status: 'unverified' as const,
+  followers: null,
+  average_views: null,
+  average_engagements: null,
+  engagement_rate: null,
+  metrics_updated_at: null,
+});
+export const instagramSocialExample = socialExample('6b04481e1ba105ce15495133', 'instagram', 'maya.eats', 'https://www.instagram.com/maya.eats/');
+export const tiktokSocialExample = socialExample('6b04481e1ba105ce15495134', 'tiktok', 'mayaeats', 'https://www.tiktok.com/@mayaeats');
+
 /** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */
 export const creatorExample = {
   id: '6b04481e1ba105ce15495131',
@@ -58,34 +75,7 @@ export const creatorExample = {
   country: 'US',
   languages: ['en', 'zh'],
   tags: ['travel', 'food'],
-  socials: [
-    {
-      id: '6b04481e1ba105ce15495133',
-      platform: 'instagram',
-      username: 'maya.eats',
-      display_name: null,
-      profile_url: 'https://www.instagram.com/maya.eats/',
-      status: 'unverified',
-      followers: null,
-      average_views: null,
-      average_engagements: null,
-      engagement_rate: null,
-      metrics_updated_at: null,
-    },
-    {
-      id: '6b04481e1ba105ce15495134',
-      platform: 'tiktok',
-      username: 'mayaeats',
-      display_name: null,
-      profile_url: 'https://www.tiktok.com/@mayaeats',
-      status: 'unverified',
-      followers: null,
-      average_views: null,
-      average_engagements: null,
-      engagement_rate: null,
-      metrics_updated_at: null,
-    },
-  ],
+  socials: [instagramSocialExample, tiktokSocialExample],
   summary_metrics: { total_followers: null, metrics_updated_at: null },
   data_status: 'pending',
   created_at: '2026-11-23T14:05:18.378Z',

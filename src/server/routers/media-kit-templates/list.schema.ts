@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
-import { MEDIA_KIT_SECTIONS, MEDIA_KIT_TEMPLATE_IDS, MEDIA_KIT_THEMES } from '../../services/media-kits';
+import { MEDIA_KIT_SECTIONS, MEDIA_KIT_TEMPLATE_IDS, MEDIA_KIT_TEMPLATES, MEDIA_KIT_THEMES } from '../../services/media-kits';
 
 export const listTemplatesInput = z.void();
 
@@ -22,16 +22,6 @@ export const listTemplatesOutput = z.object({ data: z.array(mediaKitTemplateSche
 export const listMediaKitTemplatesExamples: OperationExamples = {
   status: 200,
   response: {
-    data: [
-      {
-        id: 'classic',
-        name: 'Classic',
-        description: 'A portrait header, a short bio and every section in one column.',
-        theme: 'light',
-        accent_color: '#2563EB',
-        background_color: '#FFFFFF',
-        sections: ['about', 'socials', 'audience', 'content', 'brands', 'contact'],
-      },
-    ],
+    data: [...MEDIA_KIT_TEMPLATES],
   },
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { SOCIAL_PLATFORMS } from '../../lib/social-identity';
-import { socialSchema } from '../creators/schemas';
+import { socialSchema, tiktokSocialExample } from '../creators/schemas';
 import { list, objectId, pageQuery } from '../shared/schemas';
 
 export const listSocialsInput = pageQuery.extend({
@@ -16,19 +16,7 @@ export const listSocialsProcedureExamples: OperationExamples = {
   status: 200,
   response: {
     data: [
-      {
-        id: '6b04481e1ba105ce15495134',
-        platform: 'tiktok',
-        username: 'mayaeats',
-        display_name: null,
-        profile_url: 'https://www.tiktok.com/@mayaeats',
-        status: 'unverified',
-        followers: null,
-        average_views: null,
-        average_engagements: null,
-        engagement_rate: null,
-        metrics_updated_at: null,
-      },
+      tiktokSocialExample,
     ],
     meta: { next_cursor: null, limit: 25, creator_id: '6b04481e1ba105ce15495131' },
   },
