@@ -45,7 +45,8 @@ test ! -e "$WORK/runtime/node_modules/vitest" || { echo "dev dependency vitest i
 
 psql "$ADMIN_URL" -v ON_ERROR_STOP=1 -q -c "CREATE DATABASE ${DB_NAME}"
 APP_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$ADMIN_URL" "$DB_NAME")"
-export NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATABASE_URL="$APP_URL" SEED_DEMO=false
+# A production process on PostgreSQL needs its master secret from the environment, as the image documents.
+export NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATABASE_URL="$APP_URL" SEED_DEMO=false APP_SECRET="${APP_SECRET:-$(node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))")}"
 
 log "migration command (npm run db:migrate)"
 (cd "$WORK/runtime" && npm run db:migrate)

@@ -74,6 +74,16 @@ describe('logs and metrics of a running instance', () => {
     for (let i = 0; i < 3; i += 1) await (await fetch(`${instance!.baseUrl}/public/v1/me`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
     await (await fetch(`${instance!.baseUrl}/public/v1/creators/${agencyId}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
     await (await fetch(`${instance!.baseUrl}/public/v1/no-such-thing`)).arrayBuffer();
+    const form = new FormData();
+    form.append('file', new Blob(['display_name\nMetrics Person\n'], { type: 'text/csv' }), 'creators.csv');
+    const upload = await fetch(`${instance!.baseUrl}/public/v1/creator-imports`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    expect(upload.status).toBe(202);
+    const importUrl = upload.headers.get('location')!;
+    await waitFor(
+      'the import to finish',
+      async () => ((await (await fetch(importUrl, { headers: { authorization: `Bearer ${key}` } })).json()).data.status === 'completed' ? true : undefined),
+      30_000,
+    );
     const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(scrape.status).toBe(200);
     const text = await scrape.text();
@@ -88,6 +98,8 @@ describe('logs and metrics of a running instance', () => {
     expect(text).toMatch(/creator_api_api_key_cache_lookups_total\{[^}]*result="hit"[^}]*\} [1-9]/);
     expect(text).toMatch(/creator_api_db_pool_connections\{[^}]*state="idle"/);
     expect(text).toContain('# TYPE http_server_request_duration_seconds histogram');
+    // Job outcomes per queue and kind: a CSV import run by this instance's job runner ended as succeeded.
+    expect(text).toMatch(/creator_api_jobs_outcomes_total\{[^}]*kind="creator-import\/requested"[^}]*outcome="succeeded"[^}]*\} [1-9]/);
     // No label carries an id or a key.
     expect(text).not.toContain(agencyId);
     expect(text).not.toContain(key.slice(0, 16));

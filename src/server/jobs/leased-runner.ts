@@ -4,6 +4,7 @@ import type { JobSettings } from '../config';
 import type { Db } from '../db/database';
 import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
+import { countJobOutcome, type JobOutcome } from '../lib/metrics';
 import {
   claimJobs,
   finishJob,
@@ -335,11 +336,16 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
   const handlers = new Map<string, { handler: JobHandler; onFailure?: JobFailureHandler; options: JobOptions }>();
 
   async function process(job: ClaimedJob, active: ActiveJob): Promise<void> {
+    countJobOutcome(settings.queue, job.kind, await runClaimed(job, active));
+  }
+
+  /** Runs one claimed job and settles it; the outcome it ended with (a lost lease throws JobReleased instead). */
+  async function runClaimed(job: ClaimedJob, active: ActiveJob): Promise<JobOutcome> {
     const registered = handlers.get(job.kind);
     if (!registered) {
       await finishJob(db, job.id, instanceId, 'failed', `no handler is registered for ${job.kind}`);
       logger.error('job of an unknown kind', { job_id: job.id, kind: job.kind });
-      return;
+      return 'failed';
     }
     if (job.attempts > job.maxAttempts + MAX_TAKEOVERS) {
       // Its holder stopped mid-run that many times: more likely the job kills instances than bad luck.
@@ -347,7 +353,7 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       logger.error('job abandoned', { job_id: job.id, kind: job.kind, attempts: job.attempts });
       await registered.onFailure?.(job.payload, new Error(reason)).catch((error) => logger.error('job failure handler failed', { job_id: job.id, error: String(error) }));
       await finishJob(db, job.id, instanceId, 'failed', reason);
-      return;
+      return 'failed';
     }
     try {
       await registered.handler(job.payload, leasedStep(db, settings, instanceId, active));
@@ -355,7 +361,7 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       if (error instanceof JobReleased) throw error;
       if (error instanceof PostponeJob) {
         await postponeJob(db, job.id, instanceId);
-        return;
+        return 'postponed';
       }
       const message = error instanceof Error ? error.message : String(error);
       // Only the holder settles the job: one that lost its lease leaves it to the new holder.
@@ -365,7 +371,7 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
         const delay = error instanceof RetryJobLater ? error.delayMs : (registered.options.backoffMs ?? defaultBackoff)(job.attempts);
         logger.warn('job failed; retrying later', { job_id: job.id, kind: job.kind, attempt: job.attempts, retry_in_ms: delay, error: message });
         await retryJob(db, job.id, instanceId, delay, message);
-        return;
+        return 'retrying';
       }
       logger.error('job failed', { job_id: job.id, kind: job.kind, attempt: job.attempts, error: message, stack: (error as Error).stack });
       try {
@@ -374,9 +380,10 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
         logger.error('job failure handler failed', { job_id: job.id, kind: job.kind, error: String(failureError) });
       }
       await finishJob(db, job.id, instanceId, 'failed', message);
-      return;
+      return 'failed';
     }
     await finishJob(db, job.id, instanceId, 'succeeded');
+    return 'succeeded';
   }
 
   const claimer = createLaneClaimers({ db, notifications: options.notifications, logger, settings, instanceId, process });

@@ -13,6 +13,7 @@ interface Instruments {
   rateLimitRefusals: Counter;
   webhookDeliveries: Counter;
   sharePageCache: Counter;
+  jobOutcomes: Counter;
 }
 
 let instruments: Instruments | null = null;
@@ -31,6 +32,9 @@ export function installMetrics(meter: Meter): void {
     rateLimitRefusals: meter.createCounter('creator_api.rate_limit.refusals', { description: 'Requests refused with 429, by rate-limit bucket' }),
     webhookDeliveries: meter.createCounter('creator_api.webhook.deliveries', { description: 'Webhook delivery attempts by outcome (succeeded, retrying, failed, skipped)' }),
     sharePageCache: meter.createCounter('creator_api.share_page_cache.lookups', { description: 'Share-page renders answered from the page cache (result=hit) or rendered (result=miss)' }),
+    jobOutcomes: meter.createCounter('creator_api.jobs.outcomes', {
+      description: 'Job runs ended on this instance by queue, kind and outcome (succeeded, retrying, failed, postponed)',
+    }),
   };
 }
 
@@ -83,4 +87,10 @@ export function observeGauges(
       }
     });
   }
+}
+
+export type JobOutcome = 'succeeded' | 'retrying' | 'failed' | 'postponed';
+
+export function countJobOutcome(queue: string, kind: string, outcome: JobOutcome): void {
+  instruments?.jobOutcomes.add(1, { queue, kind, outcome });
 }
