@@ -25,6 +25,7 @@ import { SecretBox } from './lib/secret-box';
 import { createInngestEndpoint, INNGEST_PATH } from './http/inngest-endpoint';
 import { createApiObserver, type ApiObserver } from './http/observe';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server';
+import { installTracing, shutdownTracing } from './lib/tracing';
 import { createHealthEndpoints, databaseChecks, type HealthEndpoints } from './http/health';
 
 export interface App {
@@ -168,6 +169,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? []
       : [{ name: 'redis', required: false, run: async () => (await services.rateLimiter.ping(), { status: 'ok' as const, detail: services.rateLimiter.store }) }]),
   ]);
+  if (config.tracing) installTracing(config.tracing);
   const metrics = config.metrics
     ? await startMetricsServer(config.metrics, { sql: database.sql, queue: config.jobs.queue, poolStats: () => database.poolStats() })
     : null;
@@ -191,6 +193,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await services.mailer.close();
       detachKeyCache();
       await metrics?.close();
+      if (config.tracing) await shutdownTracing().catch((error) => logger.warn('could not send the last traces', { error: String(error) }));
       await database.close();
     },
   };

@@ -54,6 +54,12 @@ export interface AppConfig {
    * (default 127.0.0.1: metrics are never on the public port or interface unless asked for).
    */
   metrics: { port: number; host: string } | null;
+  /**
+   * Traces over OTLP/HTTP (lib/tracing.ts), on when OTEL_EXPORTER_OTLP_ENDPOINT or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set (and OTEL_TRACES_EXPORTER is not `none`); the exporter
+   * reads the OTEL_* variables itself. `serviceName` from OTEL_SERVICE_NAME (default creator-api).
+   */
+  tracing: { serviceName: string } | null;
   /** Background jobs on the database (src/server/jobs/leased-runner.ts); README "Background jobs". */
   jobs: JobSettings;
   /** Outgoing mail (src/server/mail/): SMTP_URL, or none (mail goes to the log). */
@@ -219,6 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (nonEmpty(env.SEED_DEMO) ?? (databaseUrl ? 'false' : 'true')) === 'true',
     logLevel,
     logFormat: logFormatFrom(env.LOG_FORMAT),
+    tracing:
+      (nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT) || nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)) && env.OTEL_TRACES_EXPORTER?.trim() !== 'none'
+        ? { serviceName: nonEmpty(env.OTEL_SERVICE_NAME) ?? 'creator-api' }
+        : null,
     metrics: env.METRICS_PORT?.trim() ? { port: intFrom(env.METRICS_PORT, 9464, 'METRICS_PORT'), host: nonEmpty(env.METRICS_HOST) ?? '127.0.0.1' } : null,
     fetchAllowPrivateNetworks: nonEmpty(env.FETCH_ALLOW_PRIVATE_NETWORKS) === 'true',
     trustedProxies: parseTrustedProxies(nonEmpty(env.TRUSTED_PROXIES)),

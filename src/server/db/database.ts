@@ -9,6 +9,7 @@ import { acquireEmbeddedLock } from './embedded-lock';
 import { createPGliteNotifications, createPostgresNotifications, type Notifications } from './notifications';
 import { pendingMigrations } from './migration-status';
 import { applyMigrations } from './schema-engine';
+import { startSpan } from '../lib/tracing';
 
 export type Db = PrismaClient;
 
@@ -79,6 +80,37 @@ class PrismaPgWholeScripts extends PrismaPg {
   }
 }
 
+/**
+ * A span per query on this connection while tracing is on (lib/tracing.ts), whoever sent it: Prisma
+ * (through adapter-pg), the raw hot path and transactions all query through a pool client. The span
+ * carries the statement's text, never its parameters. Off, a query costs one extra call.
+ */
+function traceQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+    // A cursor or stream (a Submittable) reports through events, not a result: left untraced.
+    if (typeof text !== 'string' || typeof (first as { submit?: unknown }).submit === 'function') return query(...args);
+    const end = startSpan('pg.query', { 'db.system.name': 'postgresql', 'db.query.text': text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text });
+    if (!end) return query(...args);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      return query(...args.slice(0, -1), (error: unknown, result: unknown) => {
+        end(error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      });
+    }
+    return (query(...args) as Promise<unknown>).then(
+      (result) => (end(), result),
+      (error: unknown) => {
+        end(error);
+        throw error;
+      },
+    );
+  };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // One pool shared by Prisma and the raw hot path.
@@ -89,7 +121,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // A connection PostgreSQL ended (the idle-transaction timeout, a server restart) fails the query
     // that used it; without these listeners its 'error' event would also crash the process.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      traceQueries(client);
+    });
     const adapterFactory = new PrismaPgWholeScripts(pool);
     const prisma = new PrismaClient({ adapter: adapterFactory });
     const notifications = createPostgresNotifications({ connection: pgConfig(options.databaseUrl, 1), pool });

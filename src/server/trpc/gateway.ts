@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { AppServices } from '../domain/app-services';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { OutageNotice } from '../lib/outage-notice';
+import { inSpan, tracingEnabled } from '../lib/tracing';
 import { ApiError, type FieldError } from '../domain/errors';
 import type { Principal, SessionPrincipal } from '../domain/principal';
 import { problemStatus, type ProblemSlug } from '../domain/problems';
@@ -130,6 +131,18 @@ export class Gateway {
   async call(operationPath: string, input: unknown, principal: Principal, options: CallOptions): Promise<GatewayResult> {
     const operation = this.operations.get(operationPath);
     if (!operation) throw new Error(`no operation ${operationPath}`);
+    if (!tracingEnabled()) return this.run(operation, input, principal, options);
+    // One span per operation, whichever door: its queries' spans nest beneath it (lib/tracing.ts).
+    const attributes = { 'creator_api.operation': operationPath, 'creator_api.door': options.door, 'creator_api.request_id': options.requestId };
+    return inSpan(operationPath, 'operation', attributes, async (span) => {
+      const result = await this.run(operation, input, principal, options);
+      span?.setAttribute('creator_api.status', result.status);
+      if (!result.ok) span?.setAttribute('creator_api.problem', result.problem.slug);
+      return result;
+    });
+  }
+
+  private async run(operation: Operation, input: unknown, principal: Principal, options: CallOptions): Promise<GatewayResult> {
     const ctx: RequestContext = {
       app: this.services,
       requestId: options.requestId,
