@@ -105,8 +105,15 @@ test('agency share pages: media kit, password-protected deck and roster render, 
   await expect(strangerPage.getByLabel('Password')).toBeVisible();
   await stranger.close();
 
-  // The agency's public roster page.
+  // The agency's public roster page: not public until the agency publishes it from the roster editor.
   const rosterPath = `/roster/${agencyName.toLowerCase().replace(/\s+/g, '-')}`;
+  await expectNotFound(page, rosterPath);
+  await page.goto('/editor/roster');
+  const rosterPanel = page.getByRole('region', { name: 'Public roster page' });
+  await expect(rosterPanel.getByText('Not public')).toBeVisible();
+  await rosterPanel.getByRole('button', { name: 'Publish roster page' }).click();
+  await expect(rosterPanel.getByText('Your roster page is public')).toBeVisible();
+  await expect(rosterPanel.getByRole('button', { name: 'Unpublish roster page' })).toBeVisible();
   await page.goto(rosterPath);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(agencyName);
   await expect(page.getByRole('heading', { level: 3, name: 'Nia Nakamura' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCreatorImport, createCreatorImport } from '../../src/server/services/creator-imports';
+import { setRosterPublished } from '../../src/server/services/roster-page';
 import { updateMediaKit } from '../../src/server/services/media-kits';
 import { deckUnlockToken } from '../../src/server/services/public-pages';
 import { tagPayloads } from '../../src/server/services/share-page-invalidation';
@@ -90,6 +91,7 @@ describe('share-page cache on one instance', () => {
   it('a CSV import drops the roster page; a creator change drops the decks showing them', async () => {
     const agency = await t.db.agency.findUniqueOrThrow({ where: { id: agencyId } });
     const roster = `/roster/${agency.slug}`;
+    await setRosterPublished(t.db, agencyId, true);
     await pages.settled();
     await pages.get(roster);
     expect((await pages.get(roster)).cache).toBe('hit');
@@ -202,6 +204,7 @@ describe.skipIf(!process.env.DATABASE_URL)('share-page cache across two instance
   it('an import run by one instance drops the roster page on the other', async () => {
     const agency = await a.agency();
     const { slug } = await a.db.agency.findUniqueOrThrow({ where: { id: agency.id } });
+    await setRosterPublished(a.db, agency.id, true);
     await pagesB.settled();
     await pagesB.get(`/roster/${slug}`);
     expect((await pagesB.get(`/roster/${slug}`)).cache).toBe('hit');

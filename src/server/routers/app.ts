@@ -42,6 +42,7 @@ import { addCampaignParticipantProcedure } from './campaign-reports/add-particip
 import { removeCampaignContentProcedure } from './campaign-reports/remove-content';
 import { removeCampaignParticipantProcedure } from './campaign-reports/remove-participant';
 import { setCampaignPublicReportProcedure } from './campaign-reports/set-public-report';
+import { setRosterPublishedProcedure } from './roster-page/set-published';
 import { updateCampaignContentProcedure } from './campaign-reports/update-content';
 import { createWebhookEndpoint } from './webhook-endpoints/create';
 import { deleteWebhookEndpoint } from './webhook-endpoints/delete';
@@ -93,6 +94,7 @@ export const appRouter = router({
     removeContent: removeCampaignContentProcedure,
     setPublicReport: setCampaignPublicReportProcedure,
   }),
+  rosterPage: router({ setPublished: setRosterPublishedProcedure }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { EventApp } from './webhook-events';
 import { createAgency, createCreatorAccount } from './accounts';
 import { createApiKey } from './api-keys';
 import { seedDemoShowcase } from './demo-showcase';
+import { setRosterPublished } from './roster-page';
 
 export interface DemoSeed {
   agency: { id: string; name: string; key: string };
@@ -23,6 +24,8 @@ export async function seedDemoIfEmpty(app: EventApp): Promise<DemoSeed | null> {
   const agencyKey = await createApiKey(db, { subject: { type: 'agency', id: agency.id }, name: 'Demo agency key', scopes: ['all'] });
   const creatorKey = await createApiKey(db, { subject: { type: 'creator', id: creator.id }, name: 'Demo creator key', scopes: ['all'] });
   await seedDemoShowcase(app, agency.id, creator.id);
+  // The demo shows every kind of share page, the roster included.
+  await setRosterPublished(db, agency.id, true);
   return {
     agency: { id: agency.id, name: agency.name, key: agencyKey.secret },
     creator: { id: creator.id, name: creator.displayName, key: creatorKey.secret },

@@ -223,8 +223,9 @@ export interface PublicRoster {
 }
 
 export async function getPublicRoster(db: Db, slug: string): Promise<PublicRoster | null> {
-  const agency = await db.agency.findUnique({ where: { slug: slug.toLowerCase() }, select: { id: true, name: true, slug: true } });
-  if (!agency) return null;
+  const agency = await db.agency.findUnique({ where: { slug: slug.toLowerCase() }, select: { id: true, name: true, slug: true, rosterPublished: true } });
+  // An unpublished roster is indistinguishable from no agency at all.
+  if (!agency?.rosterPublished) return null;
   const [memberships, total] = await Promise.all([
     db.rosterMembership.findMany({
       where: { agencyId: agency.id },

@@ -5,6 +5,8 @@ import { requireSubject } from '@/server/web/session';
 import { addCreatorAction, rosterImportStatusAction, startRosterImportAction } from '../../../_actions/create';
 import { AddCreatorForm } from '../../../_components/create-forms';
 import { RosterImport } from '../../../_components/roster-import';
+import { RosterPagePanel } from '../../../_components/roster-page-panel';
+import { setRosterPublishedAction } from '../../../_actions/roster-page';
 import { formatCompact } from '../../../_components/numbers';
 
 export const metadata: Metadata = { title: 'Roster' };
@@ -19,7 +21,7 @@ export default async function RosterPage() {
   const [creators, total, agency, kits] = await Promise.all([
     listRosterCreators(app.services.sql, subject.id, undefined, SHOWN),
     db.rosterMembership.count({ where: { agencyId: subject.id } }),
-    db.agency.findUnique({ where: { id: subject.id }, select: { slug: true } }),
+    db.agency.findUnique({ where: { id: subject.id }, select: { slug: true, rosterPublished: true } }),
     db.mediaKit.findMany({ where: { ownerType: 'agency', ownerId: subject.id, defaultKey: { not: null } }, select: { id: true, creatorId: true } }),
   ]);
   const kitOf = new Map(kits.map((k) => [k.creatorId, k.id]));
@@ -41,7 +43,7 @@ export default async function RosterPage() {
             {total === 0 ? 'No creators yet.' : `${total} ${total === 1 ? 'creator' : 'creators'}.`} Each one gets a media kit you can edit and share.
           </p>
         </div>
-        {publicRoster && total > 0 && (
+        {publicRoster && agency?.rosterPublished && total > 0 && (
           <a className="button" href={publicRoster}>
             View public roster
           </a>
@@ -53,6 +55,7 @@ export default async function RosterPage() {
         </section>
         <RosterImport start={startRosterImportAction} status={rosterImportStatusAction} />
       </div>
+      {publicRoster && agency && <RosterPagePanel published={agency.rosterPublished} url={publicRoster} action={setRosterPublishedAction} />}
       <section className="panel" aria-labelledby="roster-heading">
         <h2 id="roster-heading">Creators</h2>
         {creators.length === 0 ? (

@@ -1,0 +1,13 @@
+import { setRosterPublished } from '../../services/roster-page';
+import { apiProcedure } from '../../trpc/procedures';
+import { setRosterPublishedInput, setRosterPublishedOutput } from './set-published.schema';
+
+/** Publishes the agency's public roster page or takes it down (internal: the roster editor's switch). */
+export const setRosterPublishedProcedure = apiProcedure
+  .meta({ access: { agency: 'roster:write' } })
+  .input(setRosterPublishedInput)
+  .output(setRosterPublishedOutput)
+  .mutation(async ({ ctx, input }) => {
+    await setRosterPublished(ctx.app.db, ctx.owner.id, input.published);
+    return { data: { published: input.published } };
+  });
