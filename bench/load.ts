@@ -23,6 +23,9 @@ export interface LoadOptions {
   url: string;
   paths?: string[];
   headers?: Record<string, string>;
+  /** Default GET; with `bodyFile`, every request sends that file's bytes as its body. */
+  method?: 'GET' | 'POST';
+  bodyFile?: string;
   connections: number;
   seconds: number;
 }
@@ -42,9 +45,12 @@ export const loadGenerator: 'wrk' | 'autocannon' = process.env.BENCH_LOAD_GENERA
 const scratch = mkdtempSync(path.join(tmpdir(), 'creator-api-bench-'));
 let scriptCounter = 0;
 
-/** A wrk Lua script: optional path rotation, and a JSON summary on stdout when the run is done. */
-function wrkScript(paths: string[] | undefined): string {
+/** A wrk Lua script: optional method and body, path rotation, and a JSON summary on stdout when the run is done. */
+function wrkScript(paths: string[] | undefined, method: string | undefined, bodyFile: string | undefined): string {
   const file = path.join(scratch, `load-${(scriptCounter += 1)}.lua`);
+  const request = `${method ? `wrk.method = ${JSON.stringify(method)}\n` : ''}${
+    bodyFile ? `local body = io.open(${JSON.stringify(bodyFile)}, "rb")\nwrk.body = body:read("*a")\nbody:close()\n` : ''
+  }`;
   const rotation = paths?.length
     ? `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
 local counter = 0
@@ -56,7 +62,7 @@ end
     : '';
   writeFileSync(
     file,
-    `${rotation}
+    `${request}${rotation}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('\\nBENCH_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"failures":%d}\\n',
@@ -90,7 +96,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       '--timeout',
       '10s',
       '-s',
-      wrkScript(options.paths),
+      wrkScript(options.paths, options.method, options.bodyFile),
       ...headerArgs,
       options.url,
     ]);
@@ -100,7 +106,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     return { rps: r.requests / (r.duration_us / 1e6), p50: r.p50_us / 1000, p99: r.p99_us / 1000, requests: r.requests, failures: r.failures };
   }
   const bin = path.join('node_modules', 'autocannon', 'autocannon.js');
-  const out = await run(process.execPath, [bin, '--json', '-c', String(options.connections), '-d', String(options.seconds), ...headerArgs, options.url]);
+  const bodyArgs = options.bodyFile ? ['-m', options.method ?? 'POST', '-i', options.bodyFile] : options.method ? ['-m', options.method] : [];
+  const out = await run(process.execPath, [bin, '--json', '-c', String(options.connections), '-d', String(options.seconds), ...bodyArgs, ...headerArgs, options.url]);
   const r = JSON.parse(out.slice(out.indexOf('{'))) as {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
