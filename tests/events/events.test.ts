@@ -77,10 +77,10 @@ describe('events API', () => {
   it('refuses an unknown type or a malformed since (400)', async () => {
     const badType = await t.request('/public/v1/events?type=creator.deleted', { key: agencyKey });
     expect(badType.status).toBe(400);
-    expect((await readProblem(badType)).errors[0]).toMatchObject({ path: 'query.type' });
+    expect((await readProblem(badType)).errors?.[0]).toMatchObject({ path: 'query.type' });
     const badSince = await t.request('/public/v1/events?since=yesterday', { key: agencyKey });
     expect(badSince.status).toBe(400);
-    expect((await readProblem(badSince)).errors[0]).toMatchObject({ path: 'query.since' });
+    expect((await readProblem(badSince)).errors?.[0]).toMatchObject({ path: 'query.since' });
   });
 
   it('shows each account only its own events: another account’s event is 404 and absent from its list', async () => {

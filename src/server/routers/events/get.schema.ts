@@ -3,7 +3,7 @@ import type { OperationExamples } from '../../trpc/meta';
 import { objectId, single } from '../shared/schemas';
 import { eventExample, eventSchema } from './schemas';
 
-export const getEventInput = z.strictObject({ event_id: objectId.meta({ description: 'An event of the key’s account (the `webhook-id` of a delivery).' }) });
+export const getEventInput = z.strictObject({ event_id: objectId.meta({ description: 'Also a delivery’s `webhook-id`.' }) });
 export const getEventOutput = single(eventSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */

@@ -9,7 +9,7 @@ export const getEvent = apiProcedure
       path: '/events/{event_id}',
       tags: ['Webhooks'],
       summary: 'Retrieve an event',
-      description: 'One event of the account, as its deliveries carry it; another account’s event, or one older than 30 days, is 404.',
+      description: 'As its deliveries carry it.\n\nAnother account’s event, or one older than 30 days, is 404.',
     },
     examples: getEventExamples,
     access: { agency: 'webhooks:read', creator: 'webhooks:read' },

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { list, pageQuery } from '../shared/schemas';
-import { eventExample, eventSchema, eventTypeName } from './schemas';
+import { isEventType } from '../../services/webhook-events';
+import { eventExample, eventSchema } from './schemas';
 
 export const listEventsInput = pageQuery.extend({
-  type: eventTypeName.meta({ description: 'Only events of this type.' }).optional(),
-  since: z.iso.datetime({ offset: true }).meta({ description: 'Only events created at or after this time (ISO 8601).' }).optional(),
+  type: z
+    .string()
+    .refine(isEventType, 'Not an event type; see GET /event-types.')
+    .meta({ description: 'Only this type (GET /event-types).' })
+    .optional(),
+  since: z.iso.datetime({ offset: true }).meta({ description: 'Only events from this time on.' }).optional(),
 });
 export const listEventsOutput = list(eventSchema);
 

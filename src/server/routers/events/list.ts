@@ -11,7 +11,7 @@ export const listEvents = apiProcedure
       tags: ['Webhooks'],
       summary: 'List events',
       description:
-        'The account’s events of the last 30 days, newest first, whether or not a webhook endpoint received them. Each is the delivered body’s content: fetch missed events here, or replay them to an endpoint (POST /webhook-endpoints/{endpoint_id}/replay).',
+        'The account’s events of the last 30 days, newest first, with or without webhook endpoints.\n\nEach is what its deliveries carry: fetch missed events here, or replay failed deliveries (POST /webhook-endpoints/{endpoint_id}/replay).',
     },
     examples: listEventsExamples,
     access: { agency: 'webhooks:read', creator: 'webhooks:read' },

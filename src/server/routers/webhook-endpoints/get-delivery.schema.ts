@@ -4,7 +4,7 @@ import { ATTEMPT_LOG_LIMIT } from '../../services/webhook-endpoints';
 import { objectId, single } from '../shared/schemas';
 import { deliveryAttemptSchema, deliverySchema, endpointPath, webhookAttemptExample, webhookDeliveryExample } from './schemas';
 
-export const getWebhookDeliveryInput = z.strictObject({ ...endpointPath, delivery_id: objectId.meta({ description: 'A delivery of that endpoint.' }) });
+export const getWebhookDeliveryInput = z.strictObject({ ...endpointPath, delivery_id: objectId.meta({ description: 'One of its deliveries.' }) });
 export const deliveryWithAttemptsSchema = deliverySchema
   .extend({
     attempt_log: z.array(deliveryAttemptSchema).meta({ description: `Its attempts, newest first (the last ${ATTEMPT_LOG_LIMIT}).` }),

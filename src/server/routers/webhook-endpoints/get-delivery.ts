@@ -10,7 +10,7 @@ export const getWebhookDelivery = apiProcedure
       tags: ['Webhooks'],
       summary: 'Retrieve a delivery with its attempts',
       description:
-        'One delivery and its attempt log (`attempt_log`, newest first, the last 50): when each request was sent, the status, duration, the first 2 KB of the answer and why it failed.',
+        'Its last 50 attempts in `attempt_log`, newest first: time, status, duration, the first 2 KB of the answer, why it failed.',
     },
     examples: getWebhookDeliveryExamples,
     access: { agency: 'webhooks:read', creator: 'webhooks:read' },

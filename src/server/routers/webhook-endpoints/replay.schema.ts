@@ -6,8 +6,8 @@ import { endpointPath } from './schemas';
 
 export const replayWebhookDeliveriesInput = z.strictObject({
   ...endpointPath,
-  since: z.iso.datetime({ offset: true }).meta({ description: 'Replay failed deliveries created at or after this time (ISO 8601).' }),
-  until: z.iso.datetime({ offset: true }).meta({ description: 'And before this time; now when omitted.' }).optional(),
+  since: z.iso.datetime({ offset: true }).meta({ description: 'From this time (inclusive).' }),
+  until: z.iso.datetime({ offset: true }).meta({ description: 'To this time (exclusive); default now.' }).optional(),
 });
 export const replayResultSchema = z
   .object({

@@ -10,8 +10,8 @@ export const replayWebhookDeliveries = apiProcedure
       tags: ['Webhooks'],
       summary: 'Replay failed deliveries',
       description: [
-        'Sends every `failed` delivery of the endpoint created in [`since`, `until`) again, oldest first, one attempt each with its `webhook-id`, and responds 202 with how many were queued (at most 1,000 per call; `has_more` says to call again).',
-        'Safe to repeat: deliveries already queued are `pending` and not queued twice. 409 while the endpoint is disabled.',
+        'Sends the endpoint’s `failed` deliveries created in [`since`, `until`) again, one attempt each; at most 1,000 per call.',
+        'Oldest first, each with its `webhook-id`. Responds 202 with how many were queued; `has_more`: call again for the rest. Safe to repeat: a delivery already queued is `pending` and never queued twice. 409 while the endpoint is disabled.',
       ].join('\n\n'),
     },
     examples: replayWebhookDeliveriesExamples,
