@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredEvents } from '../../src/server/services/events';
+import { csvForm, upload } from '../creator-imports/support';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
 
@@ -72,6 +73,17 @@ describe('events API', () => {
     const one = await t.request(`/public/v1/events/${all.data[1]!.id}`, { key: agencyKey });
     expect(one.status).toBe(200);
     expect((await one.json()).data).toEqual(all.data[1]);
+  });
+
+  it('records the events of a CSV import job for an account without endpoints', async () => {
+    const key = await t.key({ type: 'agency', id: (await t.agency()).id });
+    const response = await upload(t, key, csvForm('display_name,instagram\nImported One,@imported.one.events\nImported Two,@imported.two.events\n'));
+    expect(response.status).toBe(202);
+    const importId = (await response.json()).data.id as string;
+    await expect.poll(async () => (await listEvents(key, '?type=creator_import.completed')).data.map((e) => e.data.id), { timeout: 20_000 }).toEqual([importId]);
+    const created = (await listEvents(key, '?type=creator.created')).data;
+    expect(created.map((e) => (e.data as { display_name?: string }).display_name).sort()).toEqual(['Imported One', 'Imported Two']);
+    expect((await listEvents(key, '?type=media_kit.created')).data).toHaveLength(2);
   });
 
   it('refuses an unknown type or a malformed since (400)', async () => {
