@@ -70,6 +70,29 @@ describe('webhook attempt log and replay', () => {
     await t.request(`/public/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', key: agencyKey });
   });
 
+  it('an attempt whose endpoint was deleted while it waited for the answer ends quietly, leaving no attempt row', async () => {
+    const slow = await startReceiver('/slow');
+    try {
+      let release: (status: number) => void = () => {};
+      const held = new Promise<number>((resolve) => (release = resolve));
+      slow.answer = () => held;
+      const endpointId = await addEndpoint(slow.url, ['deck.created']);
+      await t.request('/public/v1/decks', { method: 'POST', key: agencyKey, json: { title: 'Deleted mid-attempt' } });
+      const delivery = await slow.waitFor((d) => d.json.type === 'deck.created', 20_000);
+      const [row] = await deliveries(endpointId);
+      expect((await t.request(`/public/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', key: agencyKey })).status).toBe(204);
+      release(200);
+      // The attempt's job ends on its first run (no error, no retry): the delivery it was for is gone.
+      await expect
+        .poll(async () => (await t.db.job.findMany({ where: { payload: { path: ['deliveryId'], equals: row!.id } } })).map((job) => [job.state, job.attempts, job.lastError]), { timeout: 20_000 })
+        .toEqual([['succeeded', 1, null]]);
+      expect(await t.db.webhookDeliveryAttempt.count({ where: { deliveryId: row!.id } })).toBe(0);
+      expect(delivery.headers['webhook-id']).toBe(row!.event_id);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('replays failed deliveries once each: a second call (or a concurrent one) queues none of them again', async () => {
     const down = await startReceiver('/down');
     try {

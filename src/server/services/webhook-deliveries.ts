@@ -214,7 +214,10 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
   const nextAttemptAt = delay === null ? null : new Date(finished.getTime() + delay);
   const nextToken = nextAttemptAt ? newJobToken() : null;
   await db.$transaction(async (tx) => {
-    // The attempt log: every request sent (or tried), even one a manual retry overtook meanwhile.
+    // The attempt log: every request sent (or tried), even one a manual retry overtook meanwhile — unless
+    // the delivery is gone (its endpoint deleted, its event swept); the key-share lock keeps it until commit.
+    const present = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM webhook_deliveries WHERE id = ${deliveryId} FOR KEY SHARE`;
+    if (present.length === 0) return;
     await tx.webhookDeliveryAttempt.create({
       data: {
         id: newObjectId(started.getTime()),
