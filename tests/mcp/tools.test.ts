@@ -237,6 +237,13 @@ describe('MCP tools', () => {
         await creator.callTool({ name: 'webhook_endpoints_create', arguments: { url: `${fixtureOrigin}/hook`, events: ['*'] } }),
       );
       ids.creatorWebhookEndpoint = creatorEndpoint.data.id;
+      // A delivery (and its event) on each endpoint, for the delivery and event reads below.
+      const agencyTest = dataOf<{ id: string; event_id: string }>(await agency.callTool({ name: 'webhook_endpoints_test', arguments: { endpoint_id: ids.webhookEndpoint } }));
+      ids.webhookDelivery = agencyTest.data.id;
+      ids.event = agencyTest.data.event_id;
+      const creatorTest = dataOf<{ id: string; event_id: string }>(await creator.callTool({ name: 'webhook_endpoints_test', arguments: { endpoint_id: ids.creatorWebhookEndpoint } }));
+      ids.creatorWebhookDelivery = creatorTest.data.id;
+      ids.creatorEvent = creatorTest.data.event_id;
       const kit = dataOf<{ media_kit: { id: string } }>(await creator.callTool({ name: 'media_kits_ensure', arguments: {} }));
       ids.creatorKit = kit.data.media_kit.id;
       ids.creatorCampaign = dataOf<{ id: string }>(await creator.callTool({ name: 'campaigns_create', arguments: { name: 'My launch' } })).data.id;
@@ -267,6 +274,12 @@ describe('MCP tools', () => {
         webhook_endpoints_get: { agency: { endpoint_id: ids.webhookEndpoint! }, creator: { endpoint_id: ids.creatorWebhookEndpoint! } },
         webhook_endpoints_deliveries: { agency: { endpoint_id: ids.webhookEndpoint! }, creator: { endpoint_id: ids.creatorWebhookEndpoint! } },
         event_types_list: { agency: {}, creator: {} },
+        webhook_endpoints_get_delivery: {
+          agency: { endpoint_id: ids.webhookEndpoint!, delivery_id: ids.webhookDelivery! },
+          creator: { endpoint_id: ids.creatorWebhookEndpoint!, delivery_id: ids.creatorWebhookDelivery! },
+        },
+        events_list: { agency: { type: 'webhook.test' }, creator: { limit: 5 } },
+        events_get: { agency: { event_id: ids.event! }, creator: { event_id: ids.creatorEvent! } },
         link_in_bio_get_import: { creator: { import_id: ids.linkImport! } },
       };
     }

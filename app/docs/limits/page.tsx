@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { SiteHeader } from '../../_components/site-header';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '@/server/lib/json-bounds';
+import { EVENT_RETENTION_MS } from '@/server/services/events';
+import { ATTEMPT_LOG_LIMIT, REPLAY_LIMIT } from '@/server/services/webhook-endpoints';
 
 export const metadata: Metadata = {
   title: 'Limits and secrets',
@@ -46,6 +48,20 @@ export default function LimitsDocsPage() {
             A refused host always gets the same words, <code>has a host (…) that is not a public address</code> (code{' '}
             <code>blocked_address</code>): the answer never names the address a host resolves to, and does not tell a host that resolves
             privately from one that does not resolve, so these checks reveal nothing about a private network&apos;s DNS.
+          </li>
+        </ul>
+
+        <h2 id="events">Events and webhook replays</h2>
+        <ul>
+          <li>
+            Every event is kept {EVENT_RETENTION_MS / (24 * 3600_000)} days (<code>GET /events</code>, <code>GET /events/{'{event_id}'}</code>),
+            then deleted with its deliveries once none is still being retried; an older id is <code>404</code>.
+          </li>
+          <li>
+            <code>POST /webhook-endpoints/{'{endpoint_id}'}/replay</code> queues at most {REPLAY_LIMIT.toLocaleString('en')} failed
+            deliveries per call, one attempt each (<code>has_more: true</code>: call again for the rest); a delivery already queued is
+            never queued twice. <code>GET …/deliveries/{'{delivery_id}'}</code> shows a delivery&apos;s last {ATTEMPT_LOG_LIMIT} attempts,
+            each with the first 2 KB of the answer.
           </li>
         </ul>
 

@@ -25,8 +25,8 @@ export const SCOPES = {
   'campaigns:write': { subjects: ['agency', 'creator'], description: 'Create and update campaigns.' },
   'analytics:read': { subjects: ['agency', 'creator'], description: 'Read page-view analytics.' },
   'sponsorships:read': { subjects: ['agency', 'creator'], description: 'Read sponsorship matches.' },
-  'webhooks:read': { subjects: ['agency', 'creator'], description: 'Read webhook endpoints, their delivery log and the event types.' },
-  'webhooks:write': { subjects: ['agency', 'creator'], description: 'Create, change, delete and test webhook endpoints; rotate secrets; retry deliveries.' },
+  'webhooks:read': { subjects: ['agency', 'creator'], description: 'Read webhook endpoints, their delivery log, the event types and events.' },
+  'webhooks:write': { subjects: ['agency', 'creator'], description: 'Create, change, delete and test webhook endpoints; rotate secrets; retry and replay deliveries.' },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

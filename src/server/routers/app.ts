@@ -33,6 +33,8 @@ import { getMe } from './me/get';
 import { listSocialsProcedure } from './socials/list';
 import { listSponsorshipMatches } from './sponsorship-matches/list';
 import { listEventTypes } from './event-types/list';
+import { getEvent } from './events/get';
+import { listEvents } from './events/list';
 import { createApiKeyProcedure } from './api-keys/create';
 import { renameApiKeyProcedure } from './api-keys/rename';
 import { revokeApiKeyProcedure } from './api-keys/revoke';
@@ -47,6 +49,8 @@ import { updateCampaignContentProcedure } from './campaign-reports/update-conten
 import { createWebhookEndpoint } from './webhook-endpoints/create';
 import { deleteWebhookEndpoint } from './webhook-endpoints/delete';
 import { listWebhookDeliveries } from './webhook-endpoints/deliveries';
+import { getWebhookDelivery } from './webhook-endpoints/get-delivery';
+import { replayWebhookDeliveries } from './webhook-endpoints/replay';
 import { getWebhookEndpoint } from './webhook-endpoints/get';
 import { listWebhookEndpoints } from './webhook-endpoints/list';
 import { retryWebhookDelivery } from './webhook-endpoints/retry-delivery';
@@ -80,10 +84,13 @@ export const appRouter = router({
     delete: deleteWebhookEndpoint,
     rotateSecret: rotateWebhookSecret,
     deliveries: listWebhookDeliveries,
+    getDelivery: getWebhookDelivery,
     retryDelivery: retryWebhookDelivery,
+    replay: replayWebhookDeliveries,
     test: testWebhookEndpoint,
   }),
   eventTypes: router({ list: listEventTypes }),
+  events: router({ list: listEvents, get: getEvent }),
   // Internal: the settings UI only.
   apiKeys: router({ create: createApiKeyProcedure, rename: renameApiKeyProcedure, revoke: revokeApiKeyProcedure, roll: rollApiKeyProcedure }),
   campaignReports: router({

@@ -8,6 +8,7 @@ import { safePostJson, type SafePostResult } from '../lib/safe-post';
 import { SafeFetchError } from '../lib/safe-fetch';
 import type { SecretBox } from '../lib/secret-box';
 import { webhookHeaders } from '../lib/webhook-signature';
+import { newObjectId } from '../lib/object-id';
 import { DELIVERY_JOB_MAX_ATTEMPTS, renderPayload, WEBHOOK_DELIVERY_JOB } from './webhook-events';
 import type { Prisma } from '../../generated/prisma/client';
 
@@ -44,8 +45,9 @@ export function circuitOpenMs(consecutiveFailures: number, scale: number): numbe
   const index = Math.min(consecutiveFailures - CIRCUIT_OPENS_AFTER, CIRCUIT_OPEN_SECONDS.length - 1);
   return Math.round(CIRCUIT_OPEN_SECONDS[index]! * 1000 * scale);
 }
-/** How much of a receiver's answer the delivery log keeps. */
-export const KEPT_RESPONSE_BYTES = 1024;
+/** How much of a receiver's answer the attempt log keeps (`response_body`); `last_error` keeps the first 1 KB of it. */
+export const KEPT_RESPONSE_BYTES = 2048;
+const LAST_ERROR_BODY_CHARS = 1024;
 
 export interface DeliveryDeps {
   db: Db;
@@ -139,10 +141,26 @@ function describeFailure(result: SafePostResult | null, error: SafeFetchError | 
   if (error) return error.message;
   if (result && (result.status < 200 || result.status >= 300)) {
     const redirect = result.status >= 300 && result.status < 400 ? ' (redirects are not followed)' : '';
-    return `HTTP ${result.status}${redirect}${result.body ? `: ${result.body}` : ''}`;
+    return `HTTP ${result.status}${redirect}${result.body ? `: ${result.body.slice(0, LAST_ERROR_BODY_CHARS)}` : ''}`;
   }
-  return result?.body ? result.body : null;
+  return result?.body ? result.body.slice(0, LAST_ERROR_BODY_CHARS) : null;
 }
+
+export type AttemptErrorClass = 'timeout' | 'network' | 'http_status' | 'refused_address';
+
+/** The attempt log's `error_class`: null after a 2xx. */
+export function attemptErrorClass(result: SafePostResult | null, error: SafeFetchError | null): AttemptErrorClass | null {
+  if (error) {
+    if (error.code === 'timeout') return 'timeout';
+    if (error.code === 'blocked-address' || error.code === 'blocked-url' || error.code === 'invalid-url') return 'refused_address';
+    return 'network';
+  }
+  if (result && (result.status < 200 || result.status >= 300)) return 'http_status';
+  return null;
+}
+
+/** PostgreSQL text holds no NUL: a receiver's body may. */
+const storable = (text: string | null | undefined): string | null => (text ? text.replaceAll('\u0000', '') : null);
 
 /**
  * One attempt of one claimed delivery: sign with the current secret (and the previous one during a
@@ -196,6 +214,23 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
   const nextAttemptAt = delay === null ? null : new Date(finished.getTime() + delay);
   const nextToken = nextAttemptAt ? newJobToken() : null;
   await db.$transaction(async (tx) => {
+    // The attempt log: every request sent (or tried), even one a manual retry overtook meanwhile — unless
+    // the delivery is gone (its endpoint deleted, its event swept); the key-share lock keeps it until commit.
+    const present = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM webhook_deliveries WHERE id = ${deliveryId} FOR KEY SHARE`;
+    if (present.length === 0) return;
+    await tx.webhookDeliveryAttempt.create({
+      data: {
+        id: newObjectId(started.getTime()),
+        deliveryId,
+        attemptedAt: started,
+        manual: delivery.manual,
+        responseStatus: result?.status ?? null,
+        durationMs: finished.getTime() - started.getTime(),
+        responseBody: storable(result?.body),
+        errorClass: attemptErrorClass(result, error),
+        error: succeeded ? null : error ? error.message : describeFailure(result && { ...result, body: '' }, null),
+      },
+    });
     const recorded = await tx.webhookDelivery.updateMany({
       where: { id: deliveryId, status: 'pending', jobToken: token },
       data: {
@@ -206,7 +241,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
         nextAttemptAt,
         lastAttemptAt: started,
         lastResponseCode: result?.status ?? null,
-        lastError: succeeded ? null : describeFailure(result, error),
+        lastError: succeeded ? null : storable(describeFailure(result, error)),
         lastDurationMs: finished.getTime() - started.getTime(),
       },
     });

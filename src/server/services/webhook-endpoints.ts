@@ -10,7 +10,9 @@ import type { AppConfig } from '../config';
 import { ALL_EVENTS, emitEvents, type EventApp } from './webhook-events';
 import { enqueueDeliveryJob, newJobToken } from './webhook-deliveries';
 import type { JobRunner } from '../domain/jobs';
-import type { Prisma, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
+import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from './webhook-events';
+import { JOBS_CHANNEL, laneOf } from '../domain/jobs';
+import type { Prisma, WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
 
 /**
  * Webhook endpoints and their delivery log (issue 15). Every read and write is scoped to the owning
@@ -86,6 +88,28 @@ export function webhookDeliveryView(row: DeliveryWithEvent) {
 }
 
 export type WebhookDeliveryView = ReturnType<typeof webhookDeliveryView>;
+
+/** How many attempts GET …/deliveries/{id} shows, newest first (8 scheduled ones plus manual retries). */
+export const ATTEMPT_LOG_LIMIT = 50;
+
+export function webhookAttemptView(row: WebhookDeliveryAttempt) {
+  return {
+    id: row.id,
+    attempted_at: row.attemptedAt.toISOString(),
+    trigger: row.manual ? ('manual' as const) : ('scheduled' as const),
+    response_status: row.responseStatus,
+    duration_ms: row.durationMs,
+    response_body: row.responseBody,
+    error_class: row.errorClass,
+    error: row.error,
+  };
+}
+
+export type DeliveryWithAttempts = DeliveryWithEvent & { attemptLog: WebhookDeliveryAttempt[] };
+
+export function webhookDeliveryDetailView(row: DeliveryWithAttempts) {
+  return { ...webhookDeliveryView(row), attempt_log: row.attemptLog.map(webhookAttemptView) };
+}
 
 const owned = (owner: Owner) => ({ ownerType: owner.type, ownerId: owner.id });
 
@@ -229,6 +253,92 @@ export async function listWebhookDeliveries(
     take,
     include: WITH_EVENT,
   });
+}
+
+/** GET …/deliveries/{id}: the delivery with its last ATTEMPT_LOG_LIMIT attempts, newest first. */
+export async function getWebhookDelivery(db: Db, owner: Owner, endpointId: string, deliveryId: string): Promise<DeliveryWithAttempts> {
+  await findOwned(db, owner, endpointId);
+  const row = await db.webhookDelivery.findFirst({
+    where: { id: deliveryId, endpointId },
+    include: { ...WITH_EVENT, attemptLog: { orderBy: { id: 'desc' }, take: ATTEMPT_LOG_LIMIT } },
+  });
+  if (!row) throw notFound('webhook delivery', deliveryId);
+  return row;
+}
+
+/** At most this many deliveries are queued by one replay; `has_more` says to call again. */
+export const REPLAY_LIMIT = 1_000;
+
+export interface ReplayResult {
+  queued: number;
+  has_more: boolean;
+  since: string;
+  until: string | null;
+}
+
+/**
+ * POST …/replay: every `failed` delivery of the endpoint created in [since, until) is sent again —
+ * one attempt each, with its `webhook-id`, oldest first — up to REPLAY_LIMIT per call. One statement
+ * moves them to `pending` under their row locks and queues their jobs, so a replay running at the same
+ * time (or again) finds them pending and queues nothing twice; once their attempts end, a delivery that
+ * failed again is replayed by the next call.
+ */
+export async function replayWebhookDeliveries(
+  deps: { db: Db; jobs: Pick<JobRunner, 'queue'> },
+  owner: Owner,
+  endpointId: string,
+  window: { since: Date; until?: Date },
+): Promise<ReplayResult> {
+  const endpoint = await findOwned(deps.db, owner, endpointId);
+  if (endpoint.status !== 'enabled') throw new ApiError('conflict', 'The endpoint is disabled; enable it (PATCH status: enabled) before replaying deliveries.');
+  if (window.until && window.until <= window.since) throw fieldError('body.until', 'Must be later than `since`.', 'invalid_value');
+  const rows = await deps.db.$transaction(async (tx) => {
+    const counted = await tx.$queryRawUnsafe<{ queued: number; more: boolean }[]>(
+      `WITH picked AS (
+         SELECT d.id FROM webhook_deliveries d
+          WHERE d.endpoint_id = $1 AND d.status = 'failed'
+            AND d.created_at >= ($2::timestamptz AT TIME ZONE 'UTC') AND ($3::timestamptz IS NULL OR d.created_at < ($3::timestamptz AT TIME ZONE 'UTC'))
+          ORDER BY d.id
+          LIMIT $4
+          FOR UPDATE
+       ), updated AS (
+         UPDATE webhook_deliveries d
+            SET status = 'pending', manual = true, next_attempt_at = now() AT TIME ZONE 'UTC',
+                job_token = md5(random()::text || clock_timestamp()::text || d.id), updated_at = now() AT TIME ZONE 'UTC'
+           FROM picked p WHERE d.id = p.id AND d.status = 'failed'
+         RETURNING d.id, d.job_token
+       ), ordered AS (
+         SELECT u.id, u.job_token, row_number() OVER (ORDER BY u.id) AS ord FROM updated u
+       ), jobs AS (
+         INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
+         -- Ids in delivery order (the claim takes an endpoint's jobs by run_at, then id): the replay keeps event order.
+         SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || lpad(to_hex(o.ord), 6, '0') || substr(o.job_token, 1, 10),
+                $5, $6, $7, $1, $8, $9, jsonb_build_object('deliveryId', o.id, 'token', o.job_token), $10, now()
+           FROM ordered o
+         RETURNING id
+       )
+       SELECT (SELECT count(*) FROM jobs)::int AS queued,
+              -- The statement's snapshot still shows the picked deliveries failed: one more than the limit means more are left.
+              (SELECT count(*) FROM (
+                 SELECT 1 FROM webhook_deliveries d
+                  WHERE d.endpoint_id = $1 AND d.status = 'failed'
+                    AND d.created_at >= ($2::timestamptz AT TIME ZONE 'UTC') AND ($3::timestamptz IS NULL OR d.created_at < ($3::timestamptz AT TIME ZONE 'UTC'))
+                  LIMIT $4 + 1) AS candidates) > $4 AS more`,
+      endpointId,
+      window.since.toISOString(),
+      window.until?.toISOString() ?? null,
+      REPLAY_LIMIT,
+      deps.jobs.queue,
+      WEBHOOK_DELIVERY_JOB,
+      laneOf(WEBHOOK_DELIVERY_JOB),
+      owner.type,
+      owner.id,
+      DELIVERY_JOB_MAX_ATTEMPTS,
+    );
+    if ((counted[0]?.queued ?? 0) > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, deps.jobs.queue);
+    return counted;
+  });
+  return { queued: rows[0]?.queued ?? 0, has_more: rows[0]?.more ?? false, since: window.since.toISOString(), until: window.until?.toISOString() ?? null };
 }
 
 /**

@@ -29,6 +29,7 @@ export const EVENT_TYPES = {
 
 export type EventType = keyof typeof EVENT_TYPES;
 export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
+export const isEventType = (name: string): name is EventType => Object.hasOwn(EVENT_TYPES, name);
 /** What an endpoint may subscribe to: every type but the test event, which goes only where it is asked for. */
 export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPE_NAMES.filter((type) => type !== 'webhook.test');
 export const ALL_EVENTS = '*';
@@ -67,12 +68,12 @@ export type EventApp = Pick<AppServices, 'db'> & { jobs: Pick<JobRunner, 'queue'
 type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
 
 /**
- * Writes the outbox: for each event, the event row, one pending delivery per enabled endpoint of
- * `owner` subscribed to its type and the job of its first attempt — in one statement, and only if such
- * an endpoint exists (accounts without webhooks pay one indexed read). Call it with the transaction
- * client of the change and the app's job port; a NOTIFY, delivered on commit, wakes the job runners at once.
- * `onlyEndpointId` targets one endpoint whatever it subscribes to (the test event). Pass a function
- * instead of the events to build them only when the account has an enabled endpoint.
+ * Writes the outbox: for each event, the event row (always: events are a resource of their own, GET
+ * /events, whether or not the account has an endpoint), one pending delivery per enabled endpoint of
+ * `owner` subscribed to its type and the job of its first attempt — in one statement. Call it with the
+ * transaction client of the change and the app's job port; a NOTIFY, delivered on commit, wakes the job
+ * runners at once. `onlyEndpointId` targets one endpoint whatever it subscribes to (the test event).
+ * Pass a function instead of the events to build them inside the call (bulk writers: a CSV import chunk).
  */
 export async function emitEvents(
   jobs: Pick<JobRunner, 'queue'>,
@@ -81,19 +82,7 @@ export async function emitEvents(
   eventsOrBuild: NewEvent[] | (() => Promise<NewEvent[]>),
   onlyEndpointId?: string,
 ): Promise<{ eventIds: string[]; deliveries: number }> {
-  let events: NewEvent[];
-  if (typeof eventsOrBuild === 'function') {
-    // Bulk writers (CSV import chunks) build payloads only for accounts that have an endpoint.
-    const any = await tx.$queryRawUnsafe<{ found: number }[]>(
-      `SELECT 1 AS found FROM webhook_endpoints WHERE owner_type = $1 AND owner_id = $2 AND status = 'enabled' LIMIT 1`,
-      owner.type,
-      owner.id,
-    );
-    if (any.length === 0) return { eventIds: [], deliveries: 0 };
-    events = await eventsOrBuild();
-  } else {
-    events = eventsOrBuild;
-  }
+  const events = typeof eventsOrBuild === 'function' ? await eventsOrBuild() : eventsOrBuild;
   if (events.length === 0) return { eventIds: [], deliveries: 0 };
   const timestamp = new Date().toISOString();
   const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data } }));
@@ -110,7 +99,7 @@ export async function emitEvents(
      ), events AS (
        INSERT INTO webhook_events (id, owner_type, owner_id, type, payload, created_at)
        SELECT i.id, $2, $3, i.type, i.payload, now() AT TIME ZONE 'UTC'
-         FROM input i WHERE EXISTS (SELECT 1 FROM targets t WHERE t.event_id = i.id)
+         FROM input i
        RETURNING id
      ), deliveries AS (
        INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, next_attempt_at, job_token, created_at, updated_at)

@@ -103,3 +103,31 @@ export const webhookDeliveryExample = {
   next_attempt_at: null,
   created_at: '2026-11-23T14:21:00.000Z',
 };
+
+export const deliveryAttemptSchema = z
+  .object({
+    id: objectId.meta({ description: 'The attempt’s id.' }),
+    attempted_at: timestamp.meta({ description: 'When the request was sent.' }),
+    trigger: z.enum(['scheduled', 'manual']).meta({ description: '`scheduled` (the first attempt and the retry schedule) or `manual` (retry, replay).' }),
+    response_status: z.number().int().nullable().meta({ description: 'HTTP status of the answer; null when there was none.' }),
+    duration_ms: z.number().int().meta({ description: 'How long the attempt took, in milliseconds.' }),
+    response_body: z.string().nullable().meta({ description: 'The first 2 KB of the answer’s body; null when empty or none.' }),
+    error_class: z
+      .enum(['timeout', 'network', 'http_status', 'refused_address'])
+      .nullable()
+      .meta({ description: 'Why it failed: no answer in 10 s, a network error, a non-2xx status, or an address we do not send to. Null after a 2xx.' }),
+    error: z.string().nullable().meta({ description: 'The failure in words; null after a 2xx.' }),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
+
+/** Example of an attempt in `attempt_log`. */
+export const webhookAttemptExample = {
+  id: '6b0262b47c1e9a0d6a1f0e11',
+  attempted_at: '2026-11-23T14:21:00.180Z',
+  trigger: 'scheduled',
+  response_status: 200,
+  duration_ms: 41,
+  response_body: 'ok',
+  error_class: null,
+  error: null,
+};

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { OperationExamples } from '../../trpc/meta';
+import { list, pageQuery } from '../shared/schemas';
+import { isEventType } from '../../services/webhook-events';
+import { eventExample, eventSchema } from './schemas';
+
+export const listEventsInput = pageQuery.extend({
+  type: z
+    .string()
+    .refine(isEventType, 'Not an event type; see GET /event-types.')
+    .meta({ description: 'Only this type (GET /event-types).' })
+    .optional(),
+  since: z.iso.datetime({ offset: true }).meta({ description: 'Only events from this time on.' }).optional(),
+});
+export const listEventsOutput = list(eventSchema);
+
+/** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
+export const listEventsExamples: OperationExamples = {
+  request: { type: 'campaign.created', since: '2026-11-23T00:00:00Z', limit: 25 },
+  status: 200,
+  response: { data: [eventExample], meta: { next_cursor: null, limit: 25 } },
+};

@@ -1,0 +1,27 @@
+import { keysetPage } from '../../domain/pagination';
+import { eventView, listEvents as listOwnEvents } from '../../services/events';
+import { apiProcedure } from '../../trpc/procedures';
+import { listEventsExamples, listEventsInput, listEventsOutput } from './list.schema';
+
+export const listEvents = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/events',
+      tags: ['Webhooks'],
+      summary: 'List events',
+      description:
+        'The account’s events of the last 30 days, newest first, with or without webhook endpoints.\n\nEach is what its deliveries carry: fetch missed events here, or replay failed deliveries (POST /webhook-endpoints/{endpoint_id}/replay).',
+    },
+    examples: listEventsExamples,
+    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    errorStatuses: [400],
+  })
+  .input(listEventsInput)
+  .output(listEventsOutput)
+  .query(async ({ ctx, input }) => {
+    const since = input.since ? new Date(input.since) : undefined;
+    const listKey = `events:${ctx.owner.type}:${ctx.owner.id}:${input.type ?? '*'}:${since?.toISOString() ?? ''}`;
+    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) => listOwnEvents(ctx.app.db, ctx.owner, { type: input.type, since }, afterId, take));
+    return { data: page.items.map((row) => eventView(row, ctx.app.config.publicBaseUrl)), meta: page.meta };
+  });
