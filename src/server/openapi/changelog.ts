@@ -31,6 +31,28 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    anchor: '2026-11-26-events',
+    title: 'Events, delivery attempts and replays',
+    changes: [
+      {
+        kind: 'added',
+        operations: ['GET /events', 'GET /events/{event_id}'],
+        summary: 'Every event behind webhooks is now a resource you can list and read for 30 days, whether or not an endpoint subscribes to it.',
+      },
+      {
+        kind: 'added',
+        operations: ['GET /webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}'],
+        summary: 'One delivery with its attempt log: time, response status, duration, the first 2 KB of the response and the error class of each attempt.',
+      },
+      {
+        kind: 'added',
+        operations: ['POST /webhook-endpoints/{endpoint_id}/replay'],
+        summary: 'Re-send every failed delivery of an endpoint since a time, at most 1,000 per call, each once however often the call is repeated.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     anchor: '2026-11-26-versioning',
     title: 'Versioning and deprecation policy',
     changes: [
