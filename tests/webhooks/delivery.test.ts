@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { emitEvents } from '../../src/server/services/webhook-events';
 import { startTestApp, type TestApp } from '../support/app';
+import { startMailbox, type Mailbox } from '../support/mailbox';
 import { startReceiver, type Receiver } from './receiver';
 
 /**
@@ -11,12 +12,14 @@ import { startReceiver, type Receiver } from './receiver';
 describe('webhook deliveries', () => {
   let t: TestApp;
   let receiver: Receiver;
-  let agency: { id: string };
+  let mailbox: Mailbox;
+  let agency: { id: string; ownerUserId: string };
   let key: string;
 
   beforeAll(async () => {
     // 0.001: the retry schedule's 5 s / 5 min / 30 min become 5 ms / 300 ms / 1.8 s.
-    t = await startTestApp({ config: { fetchAllowPrivateNetworks: true, webhookRetryScale: 0.001 } });
+    mailbox = await startMailbox();
+    t = await startTestApp({ config: { fetchAllowPrivateNetworks: true, webhookRetryScale: 0.001, smtpUrl: mailbox.url, mailOutbox: false } });
     receiver = await startReceiver();
     agency = await t.agency();
     key = await t.key({ type: 'agency', id: agency.id });
@@ -25,6 +28,7 @@ describe('webhook deliveries', () => {
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
+    await mailbox?.close();
   });
 
   async function addEndpoint(apiKey: string, events: string[], url = receiver.url) {
@@ -197,6 +201,11 @@ describe('webhook deliveries', () => {
       await expect
         .poll(async () => (await (await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { key })).json()).data, { timeout: 15_000 })
         .toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
+      // The agency's owner hears of it by mail, with the way back.
+      const owner = await t.db.user.findUniqueOrThrow({ where: { id: agency.ownerUserId } });
+      const mail = await mailbox.next(owner.email, /webhook endpoint was disabled/);
+      expect(mail.text).toContain(failing.url);
+      expect(mail.links).toContain(`${t.app.services.config.publicBaseUrl}/settings/webhooks`);
       const deliveries = await t.db.webhookDelivery.count({ where: { endpointId: endpoint.id } });
       await t.request('/public/v1/media-kits/new', { method: 'POST', key, json: { creator_id: creator.data.creator.id, name: 'Kit three' } });
       expect(await t.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(deliveries);

@@ -93,3 +93,18 @@ export function confirmNewEmailMail(input: { to: string; url: string; validHours
     footnotes: [`The link works for ${input.validHours} hours. If you did not ask for this, ignore this mail: nothing changes.`],
   });
 }
+
+export function webhookEndpointDisabledMail(input: { to: string; endpointUrl: string; failingDays: number; settingsUrl: string }): MailMessage {
+  return composeMail({
+    template: 'webhook-endpoint-disabled',
+    to: input.to,
+    subject: 'A webhook endpoint was disabled',
+    heading: 'A webhook endpoint was disabled',
+    paragraphs: [
+      `Every delivery to ${input.endpointUrl} has failed for ${input.failingDays} days, so we stopped sending to it.`,
+      'Events are still recorded. Once the endpoint answers again, enable it in your webhook settings and replay the deliveries that failed.',
+    ],
+    action: { label: 'Open webhook settings', url: input.settingsUrl },
+    footnotes: ['You get this mail because you manage this account on creator-api.'],
+  });
+}

@@ -4,6 +4,8 @@ import type { Db } from '../db/database';
 import { PostponeJob, type JobRunner } from '../domain/jobs';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
+import type { Mailer } from '../mail/mailer';
+import { webhookEndpointDisabledMail } from '../mail/templates';
 import { safePostJson, type SafePostResult } from '../lib/safe-post';
 import { SafeFetchError } from '../lib/safe-fetch';
 import type { SecretBox } from '../lib/secret-box';
@@ -55,6 +57,8 @@ export interface DeliveryDeps {
   webhookSecrets: SecretBox;
   logger: Logger;
   jobs: Pick<JobRunner, 'enqueue' | 'hold'>;
+  /** Tells the account when an endpoint is disabled for failing. */
+  mailer: Pick<Mailer, 'send'>;
 }
 
 /** Milliseconds before the next attempt after `failedAttempts` failures, or null when none is left. */
@@ -213,6 +217,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
 
   const nextAttemptAt = delay === null ? null : new Date(finished.getTime() + delay);
   const nextToken = nextAttemptAt ? newJobToken() : null;
+  let disabledNow = false;
   await db.$transaction(async (tx) => {
     // The attempt log: every request sent (or tried), even one a manual retry overtook meanwhile — unless
     // the delivery is gone (its endpoint deleted, its event swept); the key-share lock keeps it until commit.
@@ -270,7 +275,40 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
       where: { id: endpoint.id, status: 'enabled', failingSince: { lte: disableBefore } },
       data: { status: 'disabled', disabledReason: 'failing' },
     });
-    if (disabled.count > 0) deps.logger.warn('webhook endpoint disabled after failing deliveries', { endpoint_id: endpoint.id });
+    disabledNow = disabled.count > 0;
   });
+  if (disabledNow) {
+    deps.logger.warn('webhook endpoint disabled after failing deliveries', { endpoint_id: endpoint.id });
+    // After the commit: the mail is news of a change that happened, and a mail failure must not undo it.
+    await notifyEndpointDisabled(deps, endpoint).catch((error) =>
+      deps.logger.error('could not mail the webhook endpoint’s account', { endpoint_id: endpoint.id, error: String(error) }),
+    );
+  }
   return succeeded ? 'succeeded' : status === 'pending' ? 'retrying' : 'failed';
+}
+
+/**
+ * Mails the people who run the account (the agency's owner, the creator) that an endpoint was
+ * disabled after failing for the whole window: events keep being recorded, and once the endpoint
+ * is enabled again its failed deliveries can be replayed. With no SMTP configured the mail goes to
+ * the log and the dev outbox like every other.
+ */
+async function notifyEndpointDisabled(
+  deps: Pick<DeliveryDeps, 'db' | 'mailer' | 'config'>,
+  endpoint: { id: string; url: string; ownerType: 'agency' | 'creator'; ownerId: string; failingSince: Date | null },
+): Promise<void> {
+  const recipients =
+    endpoint.ownerType === 'agency'
+      ? await deps.db.user.findMany({ where: { agencies: { some: { id: endpoint.ownerId } } }, select: { email: true } })
+      : await deps.db.user.findMany({ where: { creator: { id: endpoint.ownerId } }, select: { email: true } });
+  for (const { email } of recipients) {
+    await deps.mailer.send(
+      webhookEndpointDisabledMail({
+        to: email,
+        endpointUrl: endpoint.url,
+        failingDays: Math.round(DISABLE_AFTER_FAILING_SECONDS / 86_400),
+        settingsUrl: `${deps.config.publicBaseUrl}/settings/webhooks`,
+      }),
+    );
+  }
 }
