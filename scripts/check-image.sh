@@ -43,7 +43,7 @@ done
 rm -rf "$WORK/build"
 # Dev tools stay out of the image. (vitest itself does come along: better-auth declares it as an
 # optional peer dependency, and npm installs an optional peer the lockfile holds even with --omit=dev.)
-for dev_tool in eslint @playwright/test typescript; do
+for dev_tool in eslint @playwright/test; do
   test ! -e "$WORK/runtime/node_modules/$dev_tool" || { echo "dev dependency $dev_tool in the runtime stage" >&2; exit 1; }
 done
 
