@@ -7,6 +7,7 @@
  *    separate process (wrk, or autocannon's CLI), 50 connections: a warm-up per server, then two
  *    alternating rounds (bare, service, bare, service). Prints req/s, p50, p99, RSS and the ratio.
  *    Targets: ≥ 0.8× the baseline, p99 ≤ 25 ms, RSS ≤ 200 MB (--api-only), cold start ≤ 3 s.
+ *    Then the same service with metrics on (METRICS_PORT) in alternating rounds with it: target within 3 %.
  * 2. A 100,000-creator roster (seeded once, reused): GET /creators/{id} over 1,000 ids, and
  *    GET /creators?limit=100 on page 1 vs page 1,000. Target: page 1,000 within 1.2× of page 1.
  * 3. The whole `npm start` process tree (API + Next, built first): cold start, then RSS after load.
@@ -16,9 +17,10 @@
  * (another process took CPU); rerun then.
  *
  * Env: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench),
- * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PORT (3901; uses it and the next three),
+ * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PORT (3901; uses it and the next four),
  * BENCH_SERVICE_COMMAND (default `node dist/server.js --api-only`), BENCH_FULL_COMMAND (`npm start`),
- * BENCH_LOAD_GENERATOR=autocannon (force the fallback), BENCH_ROSTER=0 (skip part 2).
+ * BENCH_LOAD_GENERATOR=autocannon (force the fallback), BENCH_ROSTER=0 (skip part 2),
+ * BENCH_INSTRUMENTED=0 (skip the metrics-on/off rounds of part 1; they use BENCH_PORT+3 and +4).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -40,10 +42,11 @@ const serviceCommand = (process.env.BENCH_SERVICE_COMMAND ?? 'node dist/server.j
 const fullCommand = (process.env.BENCH_FULL_COMMAND ?? 'npm start').split(' ');
 const runFull = process.env.BENCH_FULL !== '0';
 const runRoster = process.env.BENCH_ROSTER !== '0';
+const runInstrumented = process.env.BENCH_INSTRUMENTED !== '0';
 const connections = 50;
 const ROSTER = 100_000;
 
-const [barePort, servicePort, fullPort] = [portBase, portBase + 1, portBase + 2];
+const [barePort, servicePort, fullPort, instrumentedPort, metricsPort] = [portBase, portBase + 1, portBase + 2, portBase + 3, portBase + 4];
 
 // ---------------------------------------------------------------------------------------------
 // Build what runs: the service bundle (as `npm start` does) and the baseline, both plain JavaScript.
@@ -124,6 +127,7 @@ interface Round {
   service: LoadResult;
 }
 const rounds: Round[] = [];
+const instrumentedRounds: { off: LoadResult; on: LoadResult }[] = [];
 let creatorRows: [string, LoadResult][] = [];
 let serviceRss = { mb: 0, processes: [] as string[] };
 let bareRss = { mb: 0, processes: [] as string[] };
@@ -137,6 +141,29 @@ try {
   }
   bareRss = treeRssMb(bare.pid!);
   serviceRss = treeRssMb(service.pid!);
+
+  if (runInstrumented) {
+    // The same service with metrics on (a Prometheus listener of its own, scraped once a round as a
+    // collector would), in alternating rounds with the plain one: the cost of the instruments.
+    const instrumented = await startProcess(
+      serviceCommand[0]!,
+      serviceCommand.slice(1),
+      { ...env, PORT: String(instrumentedPort), METRICS_PORT: String(metricsPort) },
+      `http://127.0.0.1:${instrumentedPort}/public/v1/me`,
+      { headers: auth, pollMs: 10 },
+    );
+    try {
+      await load(instrumentedPort, '/public/v1/me', auth, warmupSeconds);
+      for (let round = 0; round < 2; round += 1) {
+        const off = await load(servicePort, '/public/v1/me', auth);
+        const on = await load(instrumentedPort, '/public/v1/me', auth);
+        await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).arrayBuffer();
+        instrumentedRounds.push({ off, on });
+      }
+    } finally {
+      await stopProcess(instrumented);
+    }
+  }
 
   if (!runRoster) throw new SkipRoster();
   const rosterAuth = { authorization: `Bearer ${rosterKey}` };
@@ -198,6 +225,15 @@ const spread = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b);
 const disturbed = spread(rounds[0]!.bare.rps, rounds[1]!.bare.rps) > 0.15 || spread(rounds[0]!.service.rps, rounds[1]!.service.rps) > 0.15;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
 console.log(`\nratio creator-api / bare (mean of rounds): ${ratio.toFixed(2)}× (target ≥ 0.80×) ${verdict(ratio >= 0.8)}`);
+if (instrumentedRounds.length > 0) {
+  console.log(`\nMetrics on (METRICS_PORT set) vs off, same service, alternating rounds:`);
+  instrumentedRounds.forEach((r, i) => {
+    console.log(row(`metrics off, round ${i + 1}`, r.off));
+    console.log(row(`metrics on, round ${i + 1}`, r.on));
+  });
+  const metricsRatio = mean(instrumentedRounds.map((r) => r.on.rps)) / mean(instrumentedRounds.map((r) => r.off.rps));
+  console.log(`ratio metrics on / off: ${metricsRatio.toFixed(3)}× (target ≥ 0.97×: metrics cost at most 3 %) ${verdict(metricsRatio >= 0.97)}`);
+}
 console.log(`creator-api p99 (worst round): ${fmt(worstP99, 1)} ms (target ≤ 25 ms) ${verdict(worstP99 <= 25)}`);
 console.log(`creator-api RSS after load (--api-only): ${fmt(serviceRss.mb)} MB [${serviceRss.processes.join(', ')}] (target ≤ 200 MB) ${verdict(serviceRss.mb <= 200)}`);
 console.log(`cold start to first answered GET /me (--api-only): ${fmt(serviceColdStartMs)} ms (target ≤ 3,000 ms) ${verdict(serviceColdStartMs <= 3000)}`);
