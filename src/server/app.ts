@@ -157,6 +157,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     }, EVENT_SWEEP_EVERY_MS);
     eventSweep.unref();
   }
+  const jobsStalled = (stallMs: number | null) =>
+    stallMs === null
+      ? { status: 'ok' as const, detail: `${services.jobs.kind} runner on queue ${services.jobs.queue}` }
+      : { status: 'failing' as const, detail: `the job claim loop has not completed a pass for ${Math.round(stallMs / 1000)} s` };
   const health = createHealthEndpoints([
     ...databaseChecks(database.sql),
     {
@@ -166,9 +170,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         Promise.resolve(
           !runJobs
             ? { status: 'disabled' as const, detail: 'this instance does not run jobs' }
-            : jobsRunning
-              ? { status: 'ok' as const, detail: `${services.jobs.kind} runner on queue ${services.jobs.queue}` }
-              : { status: 'failing' as const, detail: 'the job runner has stopped' },
+            : !jobsRunning
+              ? { status: 'failing' as const, detail: 'the job runner has stopped' }
+              : jobsStalled(services.jobs.claimLoopStall()),
         ),
     },
     // Optional: the limiter fails open without its store, so an outage degrades limits, not service.

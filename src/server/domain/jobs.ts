@@ -117,6 +117,12 @@ export interface JobRunner {
    * queued jobs stay in place and nobody claims them meanwhile (an open circuit).
    */
   hold(tx: JobWriter, kind: string, fairKey: string, until: Date | null): Promise<void>;
+  /**
+   * How long the claim loop has gone without completing a pass, in milliseconds, once that is past
+   * what a healthy loop allows (null: it is keeping up, or the runner has no loop of its own, as with
+   * Inngest). A pass blocked on a lock or a hung connection shows here; /readyz reports it.
+   */
+  claimLoopStall(): number | null;
   /** Starts claiming (after every handler is registered). */
   start(): void;
   /** Resolves when nothing in this queue is due or running (tests). */

@@ -75,6 +75,8 @@ export function createInngestRunner(settings: InngestSettings, options: InngestR
 
   return {
     kind: 'inngest',
+    // Inngest calls in; there is no claim loop here to stall.
+    claimLoopStall: () => null,
     client,
     queue: options.jobs.queue,
     instanceId,

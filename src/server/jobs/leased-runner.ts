@@ -67,6 +67,8 @@ export interface ClaimerOptions {
 export interface JobClaimer {
   start(): void;
   wake(): void;
+  /** Milliseconds since the claim loop last made progress (see JobRunner.claimLoopStall). */
+  sinceProgressMs(): number;
   idle(): Promise<void>;
   drain(): Promise<void>;
   close(): Promise<void>;
@@ -90,6 +92,9 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   let wakeTimer: NodeJS.Timeout | null = null;
   let renewTimer: NodeJS.Timeout | null = null;
   const unsubscribers: (() => void)[] = [];
+  // The heartbeat: a pass of the claim loop runs at least every poll interval (the backstop timer).
+  let lastPassEndedAt = Date.now();
+  let passStartedAt: number | null = null;
 
   function setWake(ms: number): void {
     if (wakeTimer) clearTimeout(wakeTimer);
@@ -113,6 +118,16 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   }
 
   async function pump(): Promise<void> {
+    passStartedAt = Date.now();
+    try {
+      await claimPass();
+    } finally {
+      passStartedAt = null;
+      lastPassEndedAt = Date.now();
+    }
+  }
+
+  async function claimPass(): Promise<void> {
     try {
       do {
         pumpAgain = false;
@@ -179,6 +194,7 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   }
 
   return {
+    sinceProgressMs: () => Date.now() - (passStartedAt ?? lastPassEndedAt),
     start() {
       if (started) return;
       started = true;
@@ -269,6 +285,7 @@ export function createLaneClaimers(options: Omit<ClaimerOptions, 'lane'>): JobCl
       }
     },
     wake: () => claimers.forEach((claimer) => claimer.wake()),
+    sinceProgressMs: () => Math.max(...claimers.map((claimer) => claimer.sinceProgressMs())),
     async idle() {
       // A job of one lane may enqueue work in another (a finished import's deliveries): settle until all are idle at once.
       for (;;) {
@@ -397,6 +414,11 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
     },
     enqueue: (tx, job) => insertJob(tx, settings.queue, { ...job, maxAttempts: job.maxAttempts ?? handlers.get(job.kind)?.options.maxAttempts }),
     hold: (tx, kind, fairKey, until) => holdGroup(tx, laneOf(kind), fairKey, until),
+    claimLoopStall() {
+      // Three missed backstop passes (and a second of slack for a slow claim) is a loop that stopped.
+      const since = claimer.sinceProgressMs();
+      return since > 3 * settings.pollMs + 1_000 ? since : null;
+    },
     start: () => claimer.start(),
     idle: () => claimer.idle(),
     drain: () => claimer.drain(),
