@@ -88,6 +88,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
     webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
+    idempotentResponses: new SecretBox(secret, 'idempotent-responses'),
   };
   registerJobHandlers(services);
   const gateway = createGateway(services, appRouter, {
