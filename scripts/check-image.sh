@@ -46,6 +46,9 @@ test ! -e "$WORK/runtime/node_modules/vitest" || { echo "dev dependency vitest i
 psql "$ADMIN_URL" -v ON_ERROR_STOP=1 -q -c "CREATE DATABASE ${DB_NAME}"
 APP_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$ADMIN_URL" "$DB_NAME")"
 export NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATABASE_URL="$APP_URL" SEED_DEMO=false
+# Production on PostgreSQL refuses to start without APP_SECRET (never kept in the database).
+APP_SECRET="$(node -e 'console.log(require("node:crypto").randomBytes(32).toString("base64url"))')"
+export APP_SECRET
 
 log "migration command (npm run db:migrate)"
 (cd "$WORK/runtime" && npm run db:migrate)

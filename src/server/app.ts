@@ -16,7 +16,7 @@ import { appRouter } from './routers/app';
 import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
 import { PageViewBuffer } from './services/page-view-buffer';
-import { loadAppSecret } from './services/settings';
+import { resolveAppSecret } from './services/settings';
 import { registerJobHandlers } from './jobs/handlers';
 import { createInngestRunner } from './jobs/inngest';
 import { createLeasedRunner } from './jobs/leased-runner';
@@ -40,6 +40,8 @@ export interface App {
   observeApi: ApiObserver;
   /** The Prometheus listener (METRICS_PORT), when metrics are on. */
   metrics: MetricsServer | null;
+  /** The master secret (services/settings.ts `resolveAppSecret`): cookies signed outside the services use it. */
+  secret: string;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     holder: options.holder ?? `creator-api service (port ${config.port})`,
   });
   const db = database.prisma;
-  const secret = await loadAppSecret(db, config.appSecret);
+  let secret: string;
+  try {
+    secret = await resolveAppSecret(db, config, logger);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const keyCache = new ApiKeyCache();
   const detachKeyCache = keyCache.connect(database.notifications, db);
   const services: AppServices = {
@@ -180,6 +188,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     health,
     observeApi,
     metrics,
+    secret,
     async close() {
       health.startDraining();
       jobsRunning = false;

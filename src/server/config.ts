@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
@@ -25,8 +26,14 @@ export interface AppConfig {
   rateLimitWindowSeconds: number;
   /** Largest JSON body accepted, in bytes. */
   maxJsonBodyBytes: number;
-  /** Secret for signing pagination cursors; generated and stored in the database when absent. */
+  /**
+   * The master secret (APP_SECRET, or the file APP_SECRET_FILE names): keys cursors, cookies and the
+   * encryption of stored secrets. Absent: the embedded database keeps one in a file beside its folder;
+   * PostgreSQL refuses to start in production (services/settings.ts `resolveAppSecret`).
+   */
   appSecret: string | null;
+  /** NODE_ENV=production: missing production settings are refused rather than defaulted. */
+  production: boolean;
   inngest: { eventKey: string | null; signingKey: string | null; dev: string | null } | null;
   /** Create the demo agency, creator and keys when the database is empty (`npm start` on embedded defaults). */
   seedDemo: boolean;
@@ -166,6 +173,22 @@ export function inngestDevMode(value: string | undefined): string | null {
   throw new Error(`INNGEST_DEV must be 1/true (dev server), 0/false (Inngest Cloud) or the dev server's URL, got "${trimmed}"`);
 }
 
+function appSecretFrom(env: NodeJS.ProcessEnv): string | null {
+  const value = nonEmpty(env.APP_SECRET);
+  const file = nonEmpty(env.APP_SECRET_FILE);
+  if (value && file) throw new Error('Set APP_SECRET or APP_SECRET_FILE, not both');
+  if (!file) return value;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`APP_SECRET_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const secret = nonEmpty(text);
+  if (!secret) throw new Error(`APP_SECRET_FILE: ${file} is empty`);
+  return secret;
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
 }
@@ -211,7 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitRequests: intFrom(env.RATE_LIMIT_REQUESTS, 600, 'RATE_LIMIT_REQUESTS'),
     rateLimitWindowSeconds: intFrom(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
     maxJsonBodyBytes: intFrom(env.MAX_JSON_BODY_BYTES, 1_048_576, 'MAX_JSON_BODY_BYTES'),
-    appSecret: nonEmpty(env.APP_SECRET),
+    appSecret: appSecretFrom(env),
+    production: env.NODE_ENV === 'production',
     inngest:
       inngestEventKey || inngestDev
         ? { eventKey: inngestEventKey, signingKey: nonEmpty(env.INNGEST_SIGNING_KEY), dev: inngestDev }
