@@ -18,6 +18,7 @@ import { LastUsedRecorder } from './services/api-keys';
 import { PageViewBuffer } from './services/page-view-buffer';
 import { resolveAppSecret } from './services/settings';
 import { registerJobHandlers } from './jobs/handlers';
+import { startHousekeeping, type Housekeeping } from './jobs/housekeeping';
 import { createInngestRunner } from './jobs/inngest';
 import { createLeasedRunner } from './jobs/leased-runner';
 import type { AppServices } from './domain/app-services';
@@ -40,6 +41,8 @@ export interface App {
   observeApi: ApiObserver;
   /** The Prometheus listener (METRICS_PORT), when metrics are on. */
   metrics: MetricsServer | null;
+  /** Sweeps of expired previews and old sign-in attempts, every 10 minutes (jobs/housekeeping.ts). */
+  housekeeping: Housekeeping;
   /** The master secret (services/settings.ts `resolveAppSecret`): cookies signed outside the services use it. */
   secret: string;
   close(): Promise<void>;
@@ -99,6 +102,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     idempotentResponses: new SecretBox(secret, 'idempotent-responses'),
   };
   registerJobHandlers(services);
+  const housekeeping = startHousekeeping({ db, logger });
   const gateway = createGateway(services, appRouter, {
     // The settings UI's cookie is better-auth's; loaded on first use, so an API-only process never loads it.
     verifySession: async (headers) => (await import('./web/auth')).verifyBrowserSession(app, headers),
@@ -189,8 +193,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     observeApi,
     metrics,
     secret,
+    housekeeping,
     async close() {
       health.startDraining();
+      housekeeping.stop();
       jobsRunning = false;
       // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();

@@ -79,6 +79,8 @@ export interface AppConfig {
   shutdownDelayMs: number;
   /** Share pages: counted loads per page per client address per UTC hour, and the page cache's TTL backstop. */
   sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
+  /** Bytes of rows one agency's unexpired import previews may hold in all (PREVIEW_STORAGE_MB, default 20). */
+  previewStorageBytes: number;
 }
 
 export interface JobSettings {
@@ -98,6 +100,9 @@ export interface JobSettings {
   /** Tests only: a pause before every job step, so a test can stop an instance mid-job. */
   stepPauseMs: number;
 }
+
+/** PREVIEW_STORAGE_MB's default: the rows an agency's unexpired import previews may hold in all. */
+export const DEFAULT_PREVIEW_STORAGE_MB = 20;
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -252,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: nonEmpty(env.MAIL_FROM) ?? `creator-api <no-reply@${new URL(publicBaseUrl).hostname}>`,
     mailOutbox: !smtpUrl && (outboxSetting === null ? !databaseUrl : outboxSetting === 'true'),
     shutdownDelayMs: nonNegativeSecondsFrom(env.SHUTDOWN_DELAY_SECONDS, 'SHUTDOWN_DELAY_SECONDS'),
+    previewStorageBytes: intFrom(env.PREVIEW_STORAGE_MB, DEFAULT_PREVIEW_STORAGE_MB, 'PREVIEW_STORAGE_MB') * 1_048_576,
     sharePages: {
       viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),
       cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),
