@@ -24,6 +24,7 @@ import { CLIENT_ADDRESS_HEADER } from '../lib/client-address';
 import { newObjectId } from '../lib/object-id';
 import type { MailMessage } from '../mail/message';
 import { changeEmailConfirmationMail, confirmNewEmailMail, existingAccountSignUpMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { syncCreatorEmail } from '../services/accounts';
 import { completeSignUp } from '../services/sign-ups';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules';
 
@@ -70,6 +71,16 @@ function createAuth(app: App, secret: string) {
         enabled: true,
         sendChangeEmailConfirmation: ({ user, newEmail, token }) =>
           send(changeEmailConfirmationMail({ to: user.email, newEmail, url: page('/verify-email', { token }), validHours: EMAIL_LINK_HOURS })),
+      },
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // A confirmed change of sign-in email reaches the creator account's `email` too.
+          after: async (user) => {
+            await syncCreatorEmail(db, user).catch((error: unknown) => logger.error('could not copy the new sign-in email to the creator account', { user_id: user.id, error: String(error) }));
+          },
+        },
       },
     },
     session: { modelName: 'session', expiresIn: SESSION_SECONDS, updateAge: 24 * 3600 },
