@@ -41,7 +41,14 @@ function startExpectingExit(env: Record<string, string>): Promise<{ code: number
     // It must not get as far as listening; if it does, stop it so the test fails on the status, not a hang.
     if (stdout.includes('creator-api listening on')) child.kill('SIGKILL');
   });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr: stderr + stdout })));
+  // Never left behind: a start that hangs is ended (and fails on its status).
+  const guard = setTimeout(() => child.kill('SIGKILL'), 100_000);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stderr: stderr + stdout });
+    }),
+  );
 }
 
 describe('the app secret on the embedded database', () => {
@@ -84,7 +91,7 @@ describe('the app secret on the embedded database', () => {
     const dataDir = path.join(dir, 'start', 'pglite');
     let instance: Instance | undefined;
     try {
-      instance = await startInstance('embedded', 3000 + Math.floor(Math.random() * 20_000) + 20_000, { DATABASE_URL: '', REDIS_URL: '', APP_SECRET: '', APP_SECRET_FILE: '', PGLITE_DATA_DIR: dataDir, NODE_ENV: 'production' }, 120_000);
+      instance = await startInstance('embedded', 20_000 + Math.floor(Math.random() * 20_000), { DATABASE_URL: '', REDIS_URL: '', APP_SECRET: '', APP_SECRET_FILE: '', PGLITE_DATA_DIR: dataDir, NODE_ENV: 'production' }, 150_000);
     } finally {
       await killInstance(instance);
     }
@@ -98,7 +105,7 @@ describe('the app secret on the embedded database', () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 180_000);
 });
 
 /**
@@ -145,7 +152,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the app secret on PostgreSQL'
     expect(stderr).toContain('openssl rand -base64 32');
     expect(stderr).toContain('APP_SECRET_FILE');
     expect(await database.prisma.setting.count({ where: { key: 'app_secret' } })).toBe(0);
-  });
+  }, 120_000);
 
   it('a database holding an earlier version’s secret: refused with the command that moves it (never the value); started with it, the row goes', async () => {
     const legacy = 'legacy-postgres-secret-value-0123456789';
@@ -157,13 +164,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the app secret on PostgreSQL'
 
     let instance: Instance | undefined;
     try {
-      instance = await startInstance('moved', 3000 + Math.floor(Math.random() * 20_000) + 20_000, { ...production, DATABASE_URL: databaseUrl, APP_SECRET: legacy });
+      instance = await startInstance('moved', 20_000 + Math.floor(Math.random() * 20_000), { ...production, DATABASE_URL: databaseUrl, APP_SECRET: legacy });
       expect(instance.stderr()).not.toContain(legacy);
     } finally {
       await killInstance(instance);
     }
     expect(await database.prisma.setting.count({ where: { key: 'app_secret' } })).toBe(0);
-  });
+  }, 180_000);
 
   it('development and tests without APP_SECRET keep working: concurrent first starts agree on one secret, with a warning', async () => {
     await database.prisma.setting.deleteMany({ where: { key: 'app_secret' } });
