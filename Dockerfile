@@ -3,6 +3,7 @@
 #   docker build -t creator-api .
 #   docker run --rm -e DATABASE_URL=… creator-api npm run db:migrate     # migrations: a separate step
 #   docker run -p 3000:3000 -e DATABASE_URL=… -e APP_SECRET=… creator-api
+# APP_SECRET (or APP_SECRET_FILE) is required with DATABASE_URL: the image runs NODE_ENV=production.
 # scripts/check-image.sh performs these same steps without Docker and proves /readyz answers.
 
 FROM node:20-slim AS build

@@ -17,7 +17,7 @@ import { createSharePageServer } from './src/server/http/share-page-cache';
 import { problemBody } from './src/server/http/problems';
 import { installProcessGuards } from './src/server/process-guards';
 import { seedDemoIfEmpty } from './src/server/services/demo';
-import { loadAppSecret } from './src/server/services/settings';
+import { AppSecretMissingError } from './src/server/services/settings';
 
 const dev = process.argv.includes('--dev');
 // --api-only: serve /public/v1 and /openapi.json without starting Next (API-only deployments, the bench).
@@ -31,6 +31,10 @@ try {
   if (error instanceof EmbeddedDatabaseBusyError) {
     console.error(error.message);
     process.exit(3);
+  }
+  if (error instanceof AppSecretMissingError) {
+    console.error(error.message);
+    process.exit(2);
   }
   throw error;
 }
@@ -68,7 +72,7 @@ if (apiOnly) {
   const sharePages = createSharePageServer({
     services: app.services,
     render: handleWithNext,
-    secret: await loadAppSecret(app.services.db, config.appSecret),
+    secret: app.secret,
     cache: !dev,
   });
   // The client address pages use is resolved by the node listener (TRUSTED_PROXIES), not taken from headers.

@@ -30,9 +30,8 @@ import { CursorCodec } from '../src/server/lib/cursor';
 import { newObjectId } from '../src/server/lib/object-id';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
-import { loadAppSecret } from '../src/server/services/settings';
 import { loadGenerator, runLoad, treeRssMb, type LoadResult } from './load';
-import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
+import { BENCH_APP_SECRET, ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -103,7 +102,7 @@ const rosterIds = (
 ).map((r) => r.creator_id);
 // Page 1,000 of 100 starts after the 99,900th creator (newest first); its cursor is what page 999's
 // next_cursor would be. Signed with the service's own secret, so the service accepts it.
-const cursors = new CursorCodec(await loadAppSecret(db, null));
+const cursors = new CursorCodec(BENCH_APP_SECRET);
 const page1000Cursor = cursors.encode(`creators:agency:${rosterAgencyId}`, rosterIds[999 * 100 - 1]!);
 const sampleIds = Array.from({ length: 1000 }, (_, i) => rosterIds[Math.floor((i * rosterIds.length) / 1000)]!);
 await database.close();

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { openMigratedDatabase } from '../src/server/db/database';
 import { createCreatorAccount } from '../src/server/services/accounts';
 import { createLinkInBioPage } from '../src/server/services/link-in-bio';
-import { ensureDatabase, fmt, startProcess, stopProcess } from './support';
+import { BENCH_APP_SECRET, ensureDatabase, fmt, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -91,7 +91,7 @@ const countViews = async () => Number((await views.query('SELECT count(*)::int A
 
 const env: NodeJS.ProcessEnv = {
   DATABASE_URL: databaseUrl,
-  NODE_ENV: 'production',
+  NODE_ENV: 'production', APP_SECRET: BENCH_APP_SECRET,
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   REDIS_URL: '',

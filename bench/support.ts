@@ -78,11 +78,19 @@ export function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
 
+/**
+ * The app secret the benches run the service with: production on PostgreSQL refuses to start without
+ * APP_SECRET. A bench database holds only generated data, so a fixed value is fine here — and lets a
+ * bench sign cursors the service accepts.
+ */
+export const BENCH_APP_SECRET = 'bench-only-app-secret-never-used-in-production';
+
 /** The service as production runs it, on loopback, with limits out of the way of the load generator. */
 export function productionServiceEnv(databaseUrl: string): NodeJS.ProcessEnv {
   return {
     DATABASE_URL: databaseUrl,
     NODE_ENV: 'production',
+    APP_SECRET: BENCH_APP_SECRET,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     RATE_LIMIT_REQUESTS: '1000000000',

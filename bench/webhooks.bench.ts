@@ -14,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { openMigratedDatabase } from '../src/server/db/database';
-import { ensureDatabase, fmt, startProcess, stopProcess } from './support';
+import { BENCH_APP_SECRET, ensureDatabase, fmt, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const events = Number(process.env.BENCH_EVENTS ?? 40);
@@ -49,7 +49,7 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 
 const env: NodeJS.ProcessEnv = {
   DATABASE_URL: databaseUrl,
-  NODE_ENV: 'production',
+  NODE_ENV: 'production', APP_SECRET: BENCH_APP_SECRET,
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   RATE_LIMIT_REQUESTS: '1000000000',

@@ -41,15 +41,14 @@ for f in package.json next.config.mjs tsconfig.json prisma.config.ts dist .next 
   cp -R "$WORK/build/$f" "$WORK/runtime/$f"
 done
 rm -rf "$WORK/build"
-# Dev tools stay out of the image. (vitest and @playwright/test do come along: better-auth and Next
-# declare them as optional peer dependencies, and npm installs an optional peer the lockfile holds
-# even with --omit=dev; eslint is a dev tool nothing in production names.)
-test ! -e "$WORK/runtime/node_modules/eslint" || { echo "dev dependency eslint in the runtime stage" >&2; exit 1; }
+test ! -e "$WORK/runtime/node_modules/vitest" || { echo "dev dependency vitest in the runtime stage" >&2; exit 1; }
 
 psql "$ADMIN_URL" -v ON_ERROR_STOP=1 -q -c "CREATE DATABASE ${DB_NAME}"
 APP_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$ADMIN_URL" "$DB_NAME")"
-# A production process on PostgreSQL needs its master secret from the environment, as the image documents.
-export NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATABASE_URL="$APP_URL" SEED_DEMO=false APP_SECRET="${APP_SECRET:-$(node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))")}"
+export NODE_ENV=production HOST=127.0.0.1 PORT="$PORT" DATABASE_URL="$APP_URL" SEED_DEMO=false
+# Production on PostgreSQL refuses to start without APP_SECRET (never kept in the database).
+APP_SECRET="$(node -e 'console.log(require("node:crypto").randomBytes(32).toString("base64url"))')"
+export APP_SECRET
 
 log "migration command (npm run db:migrate)"
 (cd "$WORK/runtime" && npm run db:migrate)

@@ -16,9 +16,10 @@ import { appRouter } from './routers/app';
 import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
 import { PageViewBuffer } from './services/page-view-buffer';
-import { loadAppSecret } from './services/settings';
+import { resolveAppSecret } from './services/settings';
 import { EVENT_SWEEP_EVERY_MS, sweepAllExpiredEvents } from './services/events';
 import { registerJobHandlers } from './jobs/handlers';
+import { startHousekeeping, type Housekeeping } from './jobs/housekeeping';
 import { createInngestRunner } from './jobs/inngest';
 import { createLeasedRunner } from './jobs/leased-runner';
 import type { AppServices } from './domain/app-services';
@@ -42,6 +43,10 @@ export interface App {
   observeApi: ApiObserver;
   /** The Prometheus listener (METRICS_PORT), when metrics are on. */
   metrics: MetricsServer | null;
+  /** Sweeps of expired previews and old sign-in attempts, every 10 minutes (jobs/housekeeping.ts). */
+  housekeeping: Housekeeping;
+  /** The master secret (services/settings.ts `resolveAppSecret`): cookies signed outside the services use it. */
+  secret: string;
   close(): Promise<void>;
 }
 
@@ -70,7 +75,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     holder: options.holder ?? `creator-api service (port ${config.port})`,
   });
   const db = database.prisma;
-  const secret = await loadAppSecret(db, config.appSecret);
+  let secret: string;
+  try {
+    secret = await resolveAppSecret(db, config, logger);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const keyCache = new ApiKeyCache();
   const detachKeyCache = keyCache.connect(database.notifications, db);
   const services: AppServices = {
@@ -90,8 +101,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
     webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
+    idempotentResponses: new SecretBox(secret, 'idempotent-responses'),
   };
   registerJobHandlers(services);
+  const housekeeping = startHousekeeping({ db, logger });
   const gateway = createGateway(services, appRouter, {
     // The settings UI's cookie is better-auth's; loaded on first use, so an API-only process never loads it.
     verifySession: async (headers) => (await import('./web/auth')).verifyBrowserSession(app, headers),
@@ -192,8 +205,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     health,
     observeApi,
     metrics,
+    secret,
+    housekeeping,
     async close() {
       health.startDraining();
+      housekeeping.stop();
       jobsRunning = false;
       if (eventSweep) clearInterval(eventSweep);
       // Stops claiming, lets running jobs finish their current step and releases their leases.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
@@ -25,8 +26,14 @@ export interface AppConfig {
   rateLimitWindowSeconds: number;
   /** Largest JSON body accepted, in bytes. */
   maxJsonBodyBytes: number;
-  /** Secret for signing pagination cursors; generated and stored in the database when absent. */
+  /**
+   * The master secret (APP_SECRET, or the file APP_SECRET_FILE names): keys cursors, cookies and the
+   * encryption of stored secrets. Absent: the embedded database keeps one in a file beside its folder;
+   * PostgreSQL refuses to start in production (services/settings.ts `resolveAppSecret`).
+   */
   appSecret: string | null;
+  /** NODE_ENV=production: missing production settings are refused rather than defaulted. */
+  production: boolean;
   inngest: { eventKey: string | null; signingKey: string | null; dev: string | null } | null;
   /** Create the demo agency, creator and keys when the database is empty (`npm start` on embedded defaults). */
   seedDemo: boolean;
@@ -78,6 +85,8 @@ export interface AppConfig {
   shutdownDelayMs: number;
   /** Share pages: counted loads per page per client address per UTC hour, and the page cache's TTL backstop. */
   sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
+  /** Bytes of rows one agency's unexpired import previews may hold in all (PREVIEW_STORAGE_MB, default 20). */
+  previewStorageBytes: number;
 }
 
 export interface JobSettings {
@@ -97,6 +106,9 @@ export interface JobSettings {
   /** Tests only: a pause before every job step, so a test can stop an instance mid-job. */
   stepPauseMs: number;
 }
+
+/** PREVIEW_STORAGE_MB's default: the rows an agency's unexpired import previews may hold in all. */
+export const DEFAULT_PREVIEW_STORAGE_MB = 20;
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -172,6 +184,22 @@ export function inngestDevMode(value: string | undefined): string | null {
   throw new Error(`INNGEST_DEV must be 1/true (dev server), 0/false (Inngest Cloud) or the dev server's URL, got "${trimmed}"`);
 }
 
+function appSecretFrom(env: NodeJS.ProcessEnv): string | null {
+  const value = nonEmpty(env.APP_SECRET);
+  const file = nonEmpty(env.APP_SECRET_FILE);
+  if (value && file) throw new Error('Set APP_SECRET or APP_SECRET_FILE, not both');
+  if (!file) return value;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`APP_SECRET_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const secret = nonEmpty(text);
+  if (!secret) throw new Error(`APP_SECRET_FILE: ${file} is empty`);
+  return secret;
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
 }
@@ -217,7 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitRequests: intFrom(env.RATE_LIMIT_REQUESTS, 600, 'RATE_LIMIT_REQUESTS'),
     rateLimitWindowSeconds: intFrom(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
     maxJsonBodyBytes: intFrom(env.MAX_JSON_BODY_BYTES, 1_048_576, 'MAX_JSON_BODY_BYTES'),
-    appSecret: nonEmpty(env.APP_SECRET),
+    appSecret: appSecretFrom(env),
+    production: env.NODE_ENV === 'production',
     inngest:
       inngestEventKey || inngestDev
         ? { eventKey: inngestEventKey, signingKey: nonEmpty(env.INNGEST_SIGNING_KEY), dev: inngestDev }
@@ -238,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: nonEmpty(env.MAIL_FROM) ?? `creator-api <no-reply@${new URL(publicBaseUrl).hostname}>`,
     mailOutbox: !smtpUrl && (outboxSetting === null ? !databaseUrl : outboxSetting === 'true'),
     shutdownDelayMs: nonNegativeSecondsFrom(env.SHUTDOWN_DELAY_SECONDS, 'SHUTDOWN_DELAY_SECONDS'),
+    previewStorageBytes: intFrom(env.PREVIEW_STORAGE_MB, DEFAULT_PREVIEW_STORAGE_MB, 'PREVIEW_STORAGE_MB') * 1_048_576,
     sharePages: {
       viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),
       cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),

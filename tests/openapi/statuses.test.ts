@@ -149,10 +149,10 @@ describe('every operation lists the statuses its middleware can answer', () => {
         const pathParams = Object.fromEntries([...template.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1]!, ids[subject][m[1]!] ?? '6b0000000000000000000001']));
         const input = { ...(multipart ? { x: '1' } : {}), ...pathParams };
         const running = `walk-running-${name}-${Math.random()}`;
-        await claimIdempotencyKey(t.db, scopeOf(running), await requestFingerprint(method, restPath, input));
+        await claimIdempotencyKey(t.db, t.app.services.idempotentResponses, scopeOf(running), await requestFingerprint(method, restPath, input));
         await expectStatus(409, 'an Idempotency-Key still running', () => send(t, { key: keys[subject], headers: { 'idempotency-key': running } }));
         const reused = `walk-reused-${name}-${Math.random()}`;
-        await claimIdempotencyKey(t.db, scopeOf(reused), 'another request');
+        await claimIdempotencyKey(t.db, t.app.services.idempotentResponses, scopeOf(reused), 'another request');
         await expectStatus(422, 'an Idempotency-Key used for another request', () => send(t, { key: keys[subject], headers: { 'idempotency-key': reused } }));
       }
       if (method === 'PATCH') {

@@ -10,7 +10,6 @@ import {
   isDeckUnlocked,
 } from '../../src/server/services/public-pages';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from '../../src/server/lib/client-address';
-import { loadAppSecret } from '../../src/server/services/settings';
 import { deckUnlockCookieName, matchSharePath } from '../../src/server/services/share-pages';
 import type { TestApp } from '../support/app';
 
@@ -63,7 +62,7 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
  * streamed render would. The browser tests (e2e/share-pages.spec.ts) cover the real pages.
  */
 export async function startSharePages(t: TestApp, options: { beforeRender?: (path: string) => Promise<void> } = {}): Promise<SharePages> {
-  const secret = await loadAppSecret(t.db, t.app.services.config.appSecret);
+  const secret = t.app.secret;
   const renders: string[] = [];
   const render = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;

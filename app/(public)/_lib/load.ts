@@ -1,6 +1,5 @@
 import { cache } from 'react';
 import { getApp } from '@/server/app-singleton';
-import { loadAppSecret } from '@/server/services/settings';
 import {
   getPublicCampaignReport,
   getPublicDeck,
@@ -26,8 +25,8 @@ export async function publicBaseUrl(): Promise<string> {
 }
 
 let secret: Promise<string> | null = null;
-/** The service secret (APP_SECRET or the generated one) that signs deck unlock cookies. */
+/** The service's master secret (APP_SECRET or the embedded database's file) that signs deck unlock cookies. */
 export function appSecret(): Promise<string> {
-  secret ??= getApp().then((app) => loadAppSecret(app.services.db, app.services.config.appSecret));
+  secret ??= getApp().then((app) => app.secret);
   return secret;
 }

@@ -46,6 +46,8 @@ const PROBLEM_EXPLANATIONS: Record<AnyProblemSlug, string> = {
   'payload-too-large': 'The request body exceeds the size limit (1 MiB by default); the connection is closed after the response.',
   'unsupported-media-type': 'A request body was sent with a `Content-Type` other than `application/json` (or with none).',
   'rate-limited': 'The key used up its requests for the current window; wait `Retry-After` seconds before retrying.',
+  'preview-storage-full':
+    'The unexpired roster import previews of the agency already hold their cap of stored rows (20 MiB by default; the detail names it). Commit or let previews expire — `Retry-After` says when enough space frees up — then preview again.',
   'invalid-signature':
     'Only on `/api/inngest`, where Inngest calls in to run background jobs: the `X-Inngest-Signature` header is missing, expired or not made with this deployment\'s signing key.',
   'headers-too-large': 'The request line and headers together exceed the server\'s limit (16 KiB); send fewer or shorter headers.',

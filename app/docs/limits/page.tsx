@@ -3,6 +3,7 @@ import { SiteHeader } from '../../_components/site-header';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '@/server/lib/json-bounds';
 import { EVENT_RETENTION_MS } from '@/server/services/events';
 import { ATTEMPT_LOG_LIMIT, REPLAY_LIMIT } from '@/server/services/webhook-endpoints';
+import { DEFAULT_PREVIEW_STORAGE_MB } from '@/server/config';
 
 export const metadata: Metadata = {
   title: 'Limits and secrets',
@@ -34,6 +35,32 @@ export default function LimitsDocsPage() {
             Text that cannot be stored (NUL, unpaired UTF-16 surrogates) is refused naming the field, never stripped; bodies over their
             operation&apos;s size limit are <code>413</code>.
           </li>
+        </ul>
+
+        <h2 id="import-previews">Import previews</h2>
+        <ul>
+          <li>
+            A roster import preview holds at most 500 rows and draws on the <code>previews</code> rate-limit bucket (60 an hour per
+            agency).
+          </li>
+          <li>
+            The rows an agency&apos;s unexpired previews keep add up to at most {DEFAULT_PREVIEW_STORAGE_MB} MiB (as stored JSON; an
+            operator can change it). A preview past that is <code>429 preview-storage-full</code>: the detail names the cap, and{' '}
+            <code>Retry-After</code> says when enough previews expire. Commit the previews you need; other agencies are not affected.
+          </li>
+          <li>
+            A preview is kept 30 minutes. Once expired its rows are dropped (within 10 minutes; it answers with its summary, and its
+            commit with <code>410 preview-expired</code>) and a day later the preview itself is deleted.
+          </li>
+        </ul>
+
+        <h2 id="secrets">Stored secrets</h2>
+        <ul>
+          <li>
+            Webhook signing secrets, and the responses kept 24 hours to replay an <code>Idempotency-Key</code> (which can carry a{' '}
+            <code>whsec_…</code> secret shown once), are stored encrypted (AES-256-GCM) and never logged. API keys are stored hashed.
+          </li>
+          <li>The key they are encrypted with is never kept in the database that holds them.</li>
         </ul>
 
         <h2 id="urls">URLs we fetch or post to</h2>

@@ -35,4 +35,6 @@ export interface AppServices {
   jobs: JobRunner;
   /** Encrypts webhook signing secrets at rest (the service must read them back to sign). */
   webhookSecrets: SecretBox;
+  /** Encrypts the outcomes kept for Idempotency-Key replays (they can carry a secret shown once). */
+  idempotentResponses: SecretBox;
 }

@@ -28,6 +28,7 @@ export const DOMAIN_PROBLEMS = {
   'unsupported-media-type': { status: 415, title: 'Unsupported content type' },
   'idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was already used for a different request' },
   'rate-limited': { status: 429, title: 'Too many requests' },
+  'preview-storage-full': { status: 429, title: 'The import previews of this agency are at their storage cap' },
   'internal-error': { status: 500, title: 'Something went wrong on our side' },
   'service-unavailable': { status: 503, title: 'The service is briefly unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

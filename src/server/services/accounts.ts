@@ -84,6 +84,14 @@ export async function createCreatorAccount(db: Db, input: { displayName: string;
   return { creator, user };
 }
 
+/**
+ * A creator account's `email` is its person's sign-in address: after a change of sign-in email (or
+ * any update of the user) the creator row follows. Roster creators have no user and keep theirs.
+ */
+export async function syncCreatorEmail(db: Db, user: { id: string; email: string }): Promise<void> {
+  await db.creator.updateMany({ where: { userId: user.id, NOT: { email: user.email } }, data: { email: user.email } });
+}
+
 /** The user who acts for a subject: the agency owner, or the creator's own user. */
 export async function subjectOwner(db: Db, subject: Owner): Promise<string> {
   if (subject.type === 'agency') {

@@ -23,8 +23,11 @@ import { conflictMessage, matchOnRoster, rosterSocialsFor, uniqueSocials } from 
  * concurrent commit finds the import the first one started and returns it.
  */
 export const PREVIEW_TTL_MS = 30 * 60 * 1000;
-/** Previews (committed ones too) are deleted a day after they expire: a late retried commit still finds its import. */
-const PREVIEW_RETENTION_MS = 24 * 60 * 60 * 1000;
+/**
+ * Previews (committed ones too) are deleted a day after they expire: a late retried commit still finds
+ * its import (or its 410). Their rows go at expiry (`sweepImportPreviews`): nothing can commit them.
+ */
+export const PREVIEW_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const PREVIEW_STATUSES = ['ready', 'committed', 'expired'] as const;
 export const PREVIEW_ROW_STATUSES = ['new', 'existing', 'invalid'] as const;
@@ -126,24 +129,86 @@ async function classify(db: Db, agencyId: string, inputs: (CsvRow | CreatorBodyR
   return { rows, summary };
 }
 
-export async function createCreatorImportPreview(db: Db, agencyId: string, source: PreviewSource): Promise<CreatorImportPreview> {
+function mib(bytes: number): string {
+  return `${Number((bytes / 1_048_576).toFixed(1))} MiB`;
+}
+
+/**
+ * Stores a preview, unless the agency's unexpired previews would then hold more than `storageBytes` of
+ * rows: 429 `preview-storage-full` naming the cap, with Retry-After for when enough of them expire.
+ * The agency row is locked while its previews are summed, so concurrent previews cannot both squeeze in.
+ */
+export async function createCreatorImportPreview(db: Db, agencyId: string, source: PreviewSource, storageBytes: number): Promise<CreatorImportPreview> {
   const { kind, rows: inputs, filename } = sourceRows(source);
   const { rows, summary } = await classify(db, agencyId, inputs);
-  const now = Date.now();
-  // Housekeeping on the way: this agency's long-expired previews go.
-  await db.creatorImportPreview.deleteMany({ where: { agencyId, expiresAt: { lt: new Date(now - PREVIEW_RETENTION_MS) } } });
-  return db.creatorImportPreview.create({
-    data: {
-      id: newObjectId(),
-      agencyId,
-      source: kind,
-      sourceFilename: filename,
-      total: rows.length,
-      rows: storedJson(rows),
-      summary: storedJson(summary),
-      expiresAt: new Date(now + PREVIEW_TTL_MS),
-    },
+  const rowsJson = storedJson(rows);
+  const rowsBytes = Buffer.byteLength(JSON.stringify(rows), 'utf8');
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    await tx.$executeRaw`SELECT 1 FROM agencies WHERE id = ${agencyId} FOR UPDATE`;
+    const held = await tx.creatorImportPreview.findMany({
+      where: { agencyId, expiresAt: { gt: now }, rowsBytes: { gt: 0 } },
+      select: { rowsBytes: true, expiresAt: true },
+      orderBy: { expiresAt: 'asc' },
+    });
+    const used = held.reduce((sum, p) => sum + p.rowsBytes, 0);
+    if (used + rowsBytes > storageBytes) throw storageFull(held, used, rowsBytes, storageBytes, now);
+    return tx.creatorImportPreview.create({
+      data: {
+        id: newObjectId(),
+        agencyId,
+        source: kind,
+        sourceFilename: filename,
+        total: rows.length,
+        rows: rowsJson,
+        rowsBytes,
+        summary: storedJson(summary),
+        expiresAt: new Date(now.getTime() + PREVIEW_TTL_MS),
+      },
+    });
   });
+}
+
+function storageFull(held: { rowsBytes: number; expiresAt: Date }[], used: number, wanted: number, cap: number, now: Date): ApiError {
+  const capText = `${mib(cap)} (${cap} bytes)`;
+  if (wanted > cap) {
+    return new ApiError('preview-storage-full', `This preview's rows take ${wanted} bytes, more than an agency's previews may hold in all: ${capText}. Split the rows into smaller previews.`);
+  }
+  // The first expiry after which the rest plus this preview fit.
+  let freed = 0;
+  let at = held[held.length - 1]!.expiresAt;
+  for (const preview of held) {
+    freed += preview.rowsBytes;
+    if (used - freed + wanted <= cap) {
+      at = preview.expiresAt;
+      break;
+    }
+  }
+  const seconds = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+  return new ApiError(
+    'preview-storage-full',
+    `This agency's unexpired import previews hold ${used} bytes of rows; this one (${wanted} bytes) would pass the cap of ${capText}. Commit the previews you need, or preview again after ${at.toISOString()}, when enough of them expire.`,
+    { headers: { 'Retry-After': String(seconds) } },
+  );
+}
+
+/**
+ * Housekeeping, on a schedule (jobs/housekeeping.ts): an expired preview's rows are dropped at once
+ * (nothing can commit it any more; a committed one's rows live on in its import), and the preview
+ * itself goes a day later. At most `limit` previews each way per call; returns how many.
+ */
+export async function sweepImportPreviews(db: Db, options: { limit: number; now?: Date }): Promise<{ emptied: number; deleted: number }> {
+  const now = options.now ?? new Date();
+  const { count: emptied } = await db.creatorImportPreview.updateMany({
+    where: { expiresAt: { lte: now }, rowsBytes: { gt: 0 } },
+    data: { rows: storedJson([]), rowsBytes: 0 },
+    limit: options.limit,
+  });
+  const { count: deleted } = await db.creatorImportPreview.deleteMany({
+    where: { expiresAt: { lt: new Date(now.getTime() - PREVIEW_RETENTION_MS) } },
+    limit: options.limit,
+  });
+  return { emptied, deleted };
 }
 
 export async function getCreatorImportPreview(db: Db, agencyId: string, previewId: string): Promise<CreatorImportPreview> {

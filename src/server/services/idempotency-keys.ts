@@ -3,13 +3,16 @@ import type { SubjectType } from '../auth/scopes';
 import { readStoredJson, storedJson } from '../db/json';
 import type { FieldError, ProblemSlug } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
+import type { SecretBox } from '../lib/secret-box';
 
 /**
  * Idempotency-Key storage (IETF draft-ietf-httpapi-idempotency-key-header, Stripe's behaviour).
  * A key is claimed by inserting its row before the operation runs — the unique index on
  * (subject, key) lets exactly one of any number of concurrent requests, on any instance, win —
  * and completed with the outcome to replay. Rows live 24 hours; expired ones are ignored and
- * swept lazily.
+ * swept lazily. Outcomes are stored sealed (AES-256-GCM, `SecretBox`): a replayable response can
+ * carry a secret shown once (a webhook endpoint's `whsec_…`), and a copy of the table must not
+ * reveal it.
  */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -45,7 +48,18 @@ export type ClaimOutcome =
   | { outcome: 'in-progress' }
   | { outcome: 'fingerprint-mismatch' };
 
-export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, fingerprint: string, now = new Date()): Promise<ClaimOutcome> {
+/** The `response` column: `{ sealed }`, or (rows written before outcomes were sealed, gone within 24 h) the outcome itself. */
+type StoredColumn = { sealed: string } | StoredOutcome;
+
+function sealOutcome(box: SecretBox, stored: StoredOutcome): StoredColumn {
+  return { sealed: box.seal(JSON.stringify(stored)) };
+}
+
+function openOutcome(box: SecretBox, column: StoredColumn): StoredOutcome {
+  return 'sealed' in column ? (JSON.parse(box.open(column.sealed)) as StoredOutcome) : column;
+}
+
+export async function claimIdempotencyKey(db: Db, box: SecretBox, scope: IdempotencyScope, fingerprint: string, now = new Date()): Promise<ClaimOutcome> {
   const where = { subjectType_subjectId_key: scope };
   // A few rounds: the row seen after a lost insert can be released or expire before we read it.
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -65,7 +79,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, finge
     }
     if (existing.fingerprint !== fingerprint) return { outcome: 'fingerprint-mismatch' };
     if (existing.responseStatus !== null && existing.response !== null) {
-      return { outcome: 'replay', stored: readStoredJson<StoredOutcome>(existing.response) };
+      return { outcome: 'replay', stored: openOutcome(box, readStoredJson<StoredColumn>(existing.response)) };
     }
     if (existing.lockedAt.getTime() + ABANDONED_CLAIM_MS <= now.getTime()) {
       const taken = await db.idempotencyKey.updateMany({
@@ -79,11 +93,11 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, finge
   return { outcome: 'in-progress' };
 }
 
-/** Stores the outcome on the claimed row (a claim taken over in the meantime is left alone). */
-export async function completeIdempotencyKey(db: Db, claim: IdempotencyClaim, status: number, stored: StoredOutcome): Promise<void> {
+/** Stores the outcome, sealed, on the claimed row (a claim taken over in the meantime is left alone). */
+export async function completeIdempotencyKey(db: Db, box: SecretBox, claim: IdempotencyClaim, status: number, stored: StoredOutcome): Promise<void> {
   await db.idempotencyKey.updateMany({
     where: { id: claim.id, lockedAt: claim.lockedAt, responseStatus: null },
-    data: { responseStatus: status, response: storedJson(stored) },
+    data: { responseStatus: status, response: storedJson(sealOutcome(box, stored)) },
   });
 }
 

@@ -118,6 +118,18 @@ async function isKnownAddress(db: Db, userId: string, group: string): Promise<bo
   return found !== null;
 }
 
+/**
+ * Housekeeping, on a schedule (jobs/housekeeping.ts): attempts older than their 90 days go for every
+ * account, not only for those that sign in again. At most `limit` per call; returns how many.
+ */
+export async function sweepSignInAttempts(db: Db, options: { limit: number; now?: Date }): Promise<number> {
+  const { count } = await db.signInAttempt.deleteMany({
+    where: { createdAt: { lt: new Date((options.now ?? new Date()).getTime() - KEEP_DAYS * DAY_MS) } },
+    limit: options.limit,
+  });
+  return count;
+}
+
 /** Failed attempts on the account after its latest successful sign-in (all of them if it never had one). */
 export async function failedSignInsSinceLastSignIn(db: Db, userId: string): Promise<number> {
   const last = await db.signInAttempt.findFirst({ where: { userId, succeeded: true }, orderBy: { createdAt: 'desc' }, select: { createdAt: true } });

@@ -79,7 +79,7 @@ export async function claimIdempotencyStep(
     purgeExpiredIdempotencyKeys(db).catch((error: unknown) => logger.warn('idempotency key sweep failed', { error: String(error) }));
   }
 
-  const claimed = await claimIdempotencyKey(db, scope, fingerprint);
+  const claimed = await claimIdempotencyKey(db, ctx.app.idempotentResponses, scope, fingerprint);
   if (claimed.outcome === 'fingerprint-mismatch') {
     throw new ApiError(
       'idempotency-key-reused',
@@ -121,14 +121,14 @@ async function settle(
   const headers = Object.fromEntries(REPLAYED_HEADERS.filter((h) => ctx.response.headers[h] !== undefined).map((h) => [h, ctx.response.headers[h]!]));
   if (result.ok) {
     const status = ctx.response.status ?? 200;
-    await completeIdempotencyKey(ctx.app.db, claim, status, { kind: 'result', status, headers, resultJson: JSON.stringify(result.data) });
+    await completeIdempotencyKey(ctx.app.db, ctx.app.idempotentResponses, claim, status, { kind: 'result', status, headers, resultJson: JSON.stringify(result.data) });
     return;
   }
   const cause = result.error.cause;
   const status = cause instanceof ApiError ? problemStatus(cause.slug) : undefined;
   if (cause instanceof ApiError && status !== undefined && status < 500 && !RELEASED_STATUSES.has(status)) {
     const stored: StoredOutcome = { kind: 'problem', slug: cause.slug, detail: cause.detail, errors: cause.options.errors, headers };
-    await completeIdempotencyKey(ctx.app.db, claim, status, stored);
+    await completeIdempotencyKey(ctx.app.db, ctx.app.idempotentResponses, claim, status, stored);
     return;
   }
   await releaseIdempotencyKey(ctx.app.db, claim);

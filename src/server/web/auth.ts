@@ -20,12 +20,11 @@ import { verifyJWT } from 'better-auth/crypto';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { nextCookies } from 'better-auth/next-js';
 import type { App } from '../app';
-import type { AppConfig } from '../config';
 import { CLIENT_ADDRESS_HEADER } from '../lib/client-address';
 import { newObjectId } from '../lib/object-id';
 import type { MailMessage } from '../mail/message';
 import { changeEmailConfirmationMail, confirmNewEmailMail, existingAccountSignUpMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
-import { loadAppSecret } from '../services/settings';
+import { syncCreatorEmail } from '../services/accounts';
 import { completeSignUp } from '../services/sign-ups';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules';
 
@@ -72,6 +71,16 @@ function createAuth(app: App, secret: string) {
         enabled: true,
         sendChangeEmailConfirmation: ({ user, newEmail, token }) =>
           send(changeEmailConfirmationMail({ to: user.email, newEmail, url: page('/verify-email', { token }), validHours: EMAIL_LINK_HOURS })),
+      },
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // A confirmed change of sign-in email reaches the creator account's `email` too.
+          after: async (user) => {
+            await syncCreatorEmail(db, user).catch((error: unknown) => logger.error('could not copy the new sign-in email to the creator account', { user_id: user.id, error: String(error) }));
+          },
+        },
       },
     },
     session: { modelName: 'session', expiresIn: SESSION_SECONDS, updateAge: 24 * 3600 },
@@ -183,16 +192,16 @@ interface AuthWithSecret {
 }
 
 /** better-auth's secret, derived from the app secret so the service still needs no configuration. */
-async function authSecret(app: App, config: AppConfig): Promise<string> {
-  const appSecret = await loadAppSecret(app.services.db, config.appSecret);
-  return createHmac('sha256', appSecret).update('creator-api browser sessions').digest('base64url');
+function authSecret(app: App): string {
+  return createHmac('sha256', app.secret).update('creator-api browser sessions').digest('base64url');
 }
 
 function authWithSecret(app: App): Promise<AuthWithSecret> {
   globalThis.__creatorApiAuth ??= new WeakMap();
   let entry = globalThis.__creatorApiAuth.get(app);
   if (!entry) {
-    entry = authSecret(app, app.services.config).then((secret) => ({ auth: createAuth(app, secret), secret }));
+    const secret = authSecret(app);
+    entry = Promise.resolve({ auth: createAuth(app, secret), secret });
     globalThis.__creatorApiAuth.set(app, entry);
   }
   return entry;
