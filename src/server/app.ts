@@ -17,7 +17,6 @@ import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
 import { PageViewBuffer } from './services/page-view-buffer';
 import { resolveAppSecret } from './services/settings';
-import { EVENT_SWEEP_EVERY_MS, sweepAllExpiredEvents } from './services/events';
 import { registerJobHandlers } from './jobs/handlers';
 import { startHousekeeping, type Housekeeping } from './jobs/housekeeping';
 import { createInngestRunner } from './jobs/inngest';
@@ -160,15 +159,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const observeApi = createApiObserver(logger, handleApiRequest);
   const runJobs = options.runJobs ?? true;
   let jobsRunning = false;
-  let eventSweep: NodeJS.Timeout | null = null;
   if (runJobs) {
     services.jobs.start();
     jobsRunning = true;
-    // Events are kept 30 days (services/events.ts): every instance that runs jobs sweeps, as the runner sweeps ended jobs.
-    eventSweep = setInterval(() => {
-      sweepAllExpiredEvents(db).catch((error: unknown) => logger.warn('sweeping expired events failed; trying again at the next sweep', { error: String(error) }));
-    }, EVENT_SWEEP_EVERY_MS);
-    eventSweep.unref();
   }
   const jobsStalled = (stallMs: number | null) =>
     stallMs === null
@@ -211,7 +204,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       health.startDraining();
       housekeeping.stop();
       jobsRunning = false;
-      if (eventSweep) clearInterval(eventSweep);
       // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));

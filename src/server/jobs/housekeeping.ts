@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { sweepImportPreviews } from '../services/creator-import-previews';
 import { sweepSignInAttempts } from '../services/sign-in-attempts';
+import { sweepAllExpiredEvents } from '../services/events';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** Rows per statement: the tables stay small without one long delete. */
@@ -14,6 +15,8 @@ export interface SweepCounts {
   previewsDeleted: number;
   /** Sign-in attempts past their 90 days, deleted. */
   signInAttempts: number;
+  /** Webhook events past their 30 days (with no delivery still pending), deleted. */
+  events: number;
 }
 
 export interface Housekeeping {
@@ -26,7 +29,8 @@ export interface Housekeeping {
  * Sweeps of what expires in the product's own tables, every 10 minutes on every instance (the
  * deletes are idempotent, so instances never need to agree on who sweeps), whichever job runner
  * runs jobs: expired import previews' rows (they would otherwise fill the disk) and the previews
- * themselves, and sign-in attempts past their quiet period. The job runner sweeps its ended jobs.
+ * themselves, sign-in attempts past their quiet period, and webhook events past their 30 days. The job
+ * runner sweeps its ended jobs; request logs are trimmed by their buffer (services/request-logs).
  */
 export function startHousekeeping(options: { db: Db; logger: Logger }): Housekeeping {
   const { db, logger } = options;
@@ -39,7 +43,7 @@ export function startHousekeeping(options: { db: Db; logger: Logger }): Housekee
     }
   }
   async function sweep(): Promise<SweepCounts> {
-    const counts: SweepCounts = { previewsEmptied: 0, previewsDeleted: 0, signInAttempts: 0 };
+    const counts: SweepCounts = { previewsEmptied: 0, previewsDeleted: 0, signInAttempts: 0, events: 0 };
     await drain(async () => {
       const { emptied, deleted } = await sweepImportPreviews(db, { limit: SWEEP_BATCH });
       counts.previewsEmptied += emptied;
@@ -47,6 +51,7 @@ export function startHousekeeping(options: { db: Db; logger: Logger }): Housekee
       return Math.max(emptied, deleted);
     });
     counts.signInAttempts = await drain(() => sweepSignInAttempts(db, { limit: SWEEP_BATCH }));
+    counts.events = await sweepAllExpiredEvents(db);
     return counts;
   }
   const timer = setInterval(() => {

@@ -11,7 +11,6 @@ import type { WebhookEvent } from '../../generated/prisma/client';
  */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600_000;
 /** How often each instance that runs jobs sweeps (app.ts), and the most rows one statement deletes. */
-export const EVENT_SWEEP_EVERY_MS = 10 * 60_000;
 export const EVENT_SWEEP_BATCH = 1_000;
 
 export interface EventView {
