@@ -239,6 +239,10 @@ describe('MCP tools', () => {
       ids.creatorWebhookEndpoint = creatorEndpoint.data.id;
       const kit = dataOf<{ media_kit: { id: string } }>(await creator.callTool({ name: 'media_kits_ensure', arguments: {} }));
       ids.creatorKit = kit.data.media_kit.id;
+      // Tool calls are request log entries too (written in batches; flushed here for request_logs_get).
+      ids.agencyRequest = endpoint.request_id;
+      ids.creatorRequest = kit.request_id;
+      await t.app.services.requestLogs.flush();
       ids.creatorCampaign = dataOf<{ id: string }>(await creator.callTool({ name: 'campaigns_create', arguments: { name: 'My launch' } })).data.id;
     });
   });
@@ -268,6 +272,8 @@ describe('MCP tools', () => {
         webhook_endpoints_deliveries: { agency: { endpoint_id: ids.webhookEndpoint! }, creator: { endpoint_id: ids.creatorWebhookEndpoint! } },
         event_types_list: { agency: {}, creator: {} },
         link_in_bio_get_import: { creator: { import_id: ids.linkImport! } },
+        request_logs_list: { agency: { status: '2xx', limit: 5 }, creator: { method: 'POST' } },
+        request_logs_get: { agency: { request_id: ids.agencyRequest! }, creator: { request_id: ids.creatorRequest! } },
       };
     }
 
