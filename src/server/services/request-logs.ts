@@ -134,8 +134,9 @@ export async function sweepRequestLogs(db: Db, options: SweepOptions): Promise<n
   let deleted = 0;
   for (;;) {
     const n = await db.$executeRawUnsafe(
-      `DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < $1 LIMIT $2)`,
-      cutoff,
+      // created_at is a UTC wall time (timestamp without zone, as Prisma writes it): compared as one, whatever the session's zone.
+      `DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < $1::timestamp LIMIT $2)`,
+      cutoff.toISOString().replace('Z', ''),
       batch,
     );
     deleted += n;
