@@ -116,8 +116,11 @@ export function requestLogView(entry: RequestLog): RequestLogView {
 export interface SweepOptions {
   retentionDays: number;
   maxPerAccount: number;
-  /** Accounts to hold to `maxPerAccount` (the buffer passes those it wrote for); all accounts when omitted. */
-  subjects?: readonly Owner[];
+  /**
+   * Accounts to hold to `maxPerAccount`: the buffer passes those it wrote for since its last sweep (an
+   * account only grows when written to, so no sweep scans every account).
+   */
+  subjects: readonly Owner[];
   now?: Date;
   /** Rows deleted per statement (the sweep repeats until less than this is left). */
   batch?: number;
@@ -142,15 +145,7 @@ export async function sweepRequestLogs(db: Db, options: SweepOptions): Promise<n
     deleted += n;
     if (n < batch) break;
   }
-  const subjects =
-    options.subjects ??
-    (
-      await db.$queryRawUnsafe<{ subject_type: Owner['type']; subject_id: string }[]>(
-        `SELECT subject_type::text AS subject_type, subject_id FROM request_logs GROUP BY subject_type, subject_id HAVING count(*) > $1`,
-        options.maxPerAccount,
-      )
-    ).map((row) => ({ type: row.subject_type, id: row.subject_id }));
-  for (const subject of subjects) {
+  for (const subject of options.subjects) {
     // The newest id past the cap; it and everything older go.
     for (;;) {
       const n = await db.$executeRawUnsafe(
