@@ -105,6 +105,19 @@ describe('request logs', () => {
     expect(Date.now() - Date.parse(found!.body.data.created_at)).toBeLessThan(60_000);
   });
 
+  it('writes a burst of calls with a few INSERT statements, not one per call', async () => {
+    const subject = await account();
+    const buffer = t.app.services.requestLogs;
+    await flush();
+    const before = buffer.stats.statements;
+    const calls = await Promise.all(Array.from({ length: 40 }, () => t.request('/public/v1/me', { key: subject.key })));
+    expect(calls.every((call) => call.status === 200)).toBe(true);
+    await flush();
+    // Other tests' entries may share a flush; the timer may add one or two more, never one per call.
+    expect(buffer.stats.statements - before).toBeLessThanOrEqual(5);
+    expect(await t.db.requestLog.count({ where: { subjectId: subject.id } })).toBe(40);
+  });
+
   it('keeps the bodies of a 4xx with every secret redacted', async () => {
     const webhookSecret = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw==';
     const call = await t.request('/public/v1/creators', {
