@@ -17,6 +17,7 @@ import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
 import { PageViewBuffer } from './services/page-view-buffer';
 import { resolveAppSecret } from './services/settings';
+import { RequestLogBuffer } from './services/request-log-buffer';
 import { registerJobHandlers } from './jobs/handlers';
 import { startHousekeeping, type Housekeeping } from './jobs/housekeeping';
 import { createInngestRunner } from './jobs/inngest';
@@ -96,6 +97,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     lastUsed: new LastUsedRecorder(db, undefined, (error) => logger.warn('could not record last-used times; retrying with the next flush', { error: String(error) })),
     keyCache,
     pageViews: new PageViewBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
+    requestLogs: new RequestLogBuffer(db, { logger, ...config.requestLogs }),
     jobs: config.inngest
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
@@ -208,6 +210,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
       await services.pageViews.close().catch((error) => logger.error('could not record buffered page views', { error: String(error) }));
+      await services.requestLogs.close().catch((error) => logger.error('could not write buffered request log entries', { error: String(error) }));
       await services.rateLimiter.close();
       await services.attempts.close();
       await services.mailer.close();

@@ -87,6 +87,11 @@ export interface AppConfig {
   sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
   /** Bytes of rows one agency's unexpired import previews may hold in all (PREVIEW_STORAGE_MB, default 20). */
   previewStorageBytes: number;
+  /**
+   * Request logs (GET /request-logs): REQUEST_LOGS (`on`, default, or `off`: nothing is recorded),
+   * kept REQUEST_LOG_RETENTION_DAYS (30) and at most REQUEST_LOG_MAX_PER_ACCOUNT (100,000) per account.
+   */
+  requestLogs: { enabled: boolean; retentionDays: number; maxPerAccount: number };
 }
 
 export interface JobSettings {
@@ -131,6 +136,12 @@ function secondsFrom(value: string | undefined, fallback: number, name: string):
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number of seconds, got "${value}"`);
   return Math.round(parsed * 1000);
+}
+
+function onOffFrom(value: string | undefined, name: string): boolean {
+  const setting = nonEmpty(value) ?? 'on';
+  if (setting !== 'on' && setting !== 'off') throw new Error(`${name} must be on or off, got "${setting}"`);
+  return setting === 'on';
 }
 
 function logFormatFrom(value: string | undefined): AppConfig['logFormat'] {
@@ -272,6 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       viewsPerAddressPerHour: intFrom(env.PAGE_VIEWS_PER_ADDRESS_PER_HOUR, 60, 'PAGE_VIEWS_PER_ADDRESS_PER_HOUR'),
       cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),
       cacheMaxBytes: intFrom(env.SHARE_PAGE_CACHE_MAX_MB, 64, 'SHARE_PAGE_CACHE_MAX_MB') * 1_048_576,
+    },
+    requestLogs: {
+      enabled: onOffFrom(env.REQUEST_LOGS, 'REQUEST_LOGS'),
+      retentionDays: intFrom(env.REQUEST_LOG_RETENTION_DAYS, 30, 'REQUEST_LOG_RETENTION_DAYS'),
+      maxPerAccount: intFrom(env.REQUEST_LOG_MAX_PER_ACCOUNT, 100_000, 'REQUEST_LOG_MAX_PER_ACCOUNT'),
     },
   };
 }

@@ -246,6 +246,10 @@ describe('MCP tools', () => {
       ids.creatorEvent = creatorTest.data.event_id;
       const kit = dataOf<{ media_kit: { id: string } }>(await creator.callTool({ name: 'media_kits_ensure', arguments: {} }));
       ids.creatorKit = kit.data.media_kit.id;
+      // Tool calls are request log entries too (written in batches; flushed here for request_logs_get).
+      ids.agencyRequest = endpoint.request_id;
+      ids.creatorRequest = kit.request_id;
+      await t.app.services.requestLogs.flush();
       ids.creatorCampaign = dataOf<{ id: string }>(await creator.callTool({ name: 'campaigns_create', arguments: { name: 'My launch' } })).data.id;
     });
   });
@@ -281,6 +285,8 @@ describe('MCP tools', () => {
         events_list: { agency: { type: 'webhook.test' }, creator: { limit: 5 } },
         events_get: { agency: { event_id: ids.event! }, creator: { event_id: ids.creatorEvent! } },
         link_in_bio_get_import: { creator: { import_id: ids.linkImport! } },
+        request_logs_list: { agency: { status: '2xx', limit: 5 }, creator: { method: 'POST' } },
+        request_logs_get: { agency: { request_id: ids.agencyRequest! }, creator: { request_id: ids.creatorRequest! } },
       };
     }
 

@@ -4,6 +4,7 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '@/server/lib/json-bounds';
 import { EVENT_RETENTION_MS } from '@/server/services/events';
 import { ATTEMPT_LOG_LIMIT, REPLAY_LIMIT } from '@/server/services/webhook-endpoints';
 import { DEFAULT_PREVIEW_STORAGE_MB } from '@/server/config';
+import { BODY_CAP_BYTES } from '@/server/services/request-log-rules';
 
 export const metadata: Metadata = {
   title: 'Limits and secrets',
@@ -90,6 +91,23 @@ export default function LimitsDocsPage() {
             never queued twice. <code>GET …/deliveries/{'{delivery_id}'}</code> shows a delivery&apos;s last {ATTEMPT_LOG_LIMIT} attempts,
             each with the first 2 KB of the answer.
           </li>
+        </ul>
+
+        <h2 id="request-logs">Request logs</h2>
+        <ul>
+          <li>
+            Every REST call and MCP tool call made with one of your keys is in your request log (<code>GET /request-logs</code>, scope{' '}
+            <code>logs:read</code>), newest first, filtered by <code>status</code> (<code>404</code> or a class such as <code>4xx</code>
+            ), <code>method</code>, <code>operation</code>, <code>key_id</code>, <code>since</code> and <code>until</code>. Open one by
+            its request id: <code>GET /request-logs/{'{request_id}'}</code>. Entries appear within about a second.
+          </li>
+          <li>
+            Only 4xx and 5xx entries keep the request and response bodies, each cut at {BODY_CAP_BYTES / 1024} KB. Before they are
+            stored, the value of every field named like a secret, password, token, authorization or API key, and every{' '}
+            <code>crk_…</code> or <code>whsec_…</code> string, is replaced by <code>[REDACTED]</code>. The key itself is logged by its id,
+            never its secret.
+          </li>
+          <li>Entries are kept 30 days, at most the newest 100,000 per account; another account&apos;s entries are never shown (404).</li>
         </ul>
 
         <h2 id="images">Images</h2>

@@ -7,6 +7,7 @@
  * - campaigns:read / campaigns:write for the campaign endpoints.
  * - sponsorships:read for GET /sponsorship-matches (which also needs a plan that includes it).
  * - webhooks:read / webhooks:write for the webhook endpoints, their deliveries and GET /event-types.
+ * - logs:read for GET /request-logs (the account's own API calls).
  */
 export const SUBJECT_TYPES = ['agency', 'creator'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
@@ -27,6 +28,7 @@ export const SCOPES = {
   'sponsorships:read': { subjects: ['agency', 'creator'], description: 'Read sponsorship matches.' },
   'webhooks:read': { subjects: ['agency', 'creator'], description: 'Read webhook endpoints, their delivery log, the event types and events.' },
   'webhooks:write': { subjects: ['agency', 'creator'], description: 'Create, change, delete and test webhook endpoints; rotate secrets; retry and replay deliveries.' },
+  'logs:read': { subjects: ['agency', 'creator'], description: "Read the request log of the account's API calls." },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 type Executor = Pick<PrismaClient | Prisma.TransactionClient, '$executeRawUnsafe'>;
 
 /** Tables written in bulk. A closed list: the name is spliced into SQL, so it never comes from input. */
-export type BulkTable = 'creators' | 'roster_memberships' | 'social_accounts' | 'media_kits' | 'creator_import_rows';
+export type BulkTable = 'creators' | 'roster_memberships' | 'social_accounts' | 'media_kits' | 'creator_import_rows' | 'request_logs';
 
 const COLUMN_NAME = /^[a-z][a-z0-9_]*$/;
 

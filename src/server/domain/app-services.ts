@@ -10,6 +10,7 @@ import type { RateLimiter } from '../rate-limit/limiter';
 import type { ApiKeyCache } from '../services/api-key-cache';
 import type { LastUsedRecorder } from '../services/api-keys';
 import type { PageViewBuffer } from '../services/page-view-buffer';
+import type { RequestLogBuffer } from '../services/request-log-buffer';
 import type { JobRunner } from './jobs';
 
 /** Long-lived collaborators, built once at start (src/server/app.ts) and shared by every request. */
@@ -32,6 +33,8 @@ export interface AppServices {
   keyCache: ApiKeyCache;
   /** Share-page loads, counted in memory and written about once a second. */
   pageViews: PageViewBuffer;
+  /** Request log entries (REST and MCP calls), recorded in memory and written in batches. */
+  requestLogs: RequestLogBuffer;
   jobs: JobRunner;
   /** Encrypts webhook signing secrets at rest (the service must read them back to sign). */
   webhookSecrets: SecretBox;

@@ -6,7 +6,8 @@ import type { Gateway, Problem } from '../trpc/gateway';
 import type { Operation } from '../trpc/procedure-runner';
 import { validationDetail } from '../trpc/validation-errors';
 import { compressResponse } from './compression';
-import type { ApiRequest, ApiResponse } from './exchange';
+import { headerValue, targetPath, type ApiRequest, type ApiResponse } from './exchange';
+import { clientAddress } from '../lib/client-address';
 import { problemResponse } from './problem-response';
 import { prototypeQueryKeys } from './query-keys';
 import { requestIdFrom } from './request-id';
@@ -72,7 +73,14 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
   let openApiJson: string | undefined;
   const openApiDocument = () => (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, config)));
 
-  async function respond(request: ApiRequest, requestId: string): Promise<ApiResponse> {
+  /** What `respond` learnt of a call, for its request log entry: who made it, which operation, with what input. */
+  interface CallSeen {
+    principal?: Principal;
+    operation?: string;
+    input?: unknown;
+  }
+
+  async function respond(request: ApiRequest, requestId: string, seen: CallSeen): Promise<ApiResponse> {
     const url = new URL(request.target, 'http://api.internal');
     const method = request.method.toUpperCase();
 
@@ -93,6 +101,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     }
     const { route, path, pathParams } = match;
     const operation: Operation = gateway.operation(route.procedurePath)!;
+    seen.operation = operation.path;
 
     // Authenticate before touching the body: no key (or a bad one) is a 401 whatever was sent, and
     // a request without a valid key never costs a body read or a JSON parse.
@@ -102,6 +111,8 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     } catch (error) {
       return problemAnswer(gateway.toProblem(error, { requestId }), requestId);
     }
+    seen.principal = principal;
+    seen.input = url.search === '' ? undefined : Object.fromEntries(url.searchParams);
 
     // Query keys named like Object.prototype members are refused before any query parsing.
     const queryErrors = url.search === '' ? [] : prototypeQueryKeys(url.searchParams);
@@ -126,6 +137,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     const input = operation.takesInput
       ? { ...((operation.usesBody ? body : queryInput(url.searchParams, operation.arrayKeys)) as object | undefined), ...decodedPathParams(pathParams) }
       : undefined;
+    seen.input = input;
     const result = await gateway.call(operation.path, input, principal, { door: 'rest', requestId, headers: request.headers, restPath: path });
     if (!result.ok) return problemAnswer(result.problem, requestId, result.headers);
     const { status, headers } = result;
@@ -135,16 +147,36 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
   }
 
   async function handleApiRequest(request: ApiRequest): Promise<ApiResponse> {
+    const startedAt = performance.now();
     const requestId = requestIdFrom(request);
+    const seen: CallSeen = {};
     let response: ApiResponse;
     try {
-      response = await respond(request, requestId);
+      response = await respond(request, requestId, seen);
     } catch (error) {
       services.logger.error('request failed outside the router', { request_id: requestId, error: (error as Error).stack ?? String(error) });
       response = problemResponse('internal-error', INTERNAL_ERROR_DETAIL, requestId);
     }
     // Security headers on every API response, success or problem.
     Object.assign(response.headers, API_SECURITY_HEADERS);
+    // The request log: every call an API key made (a request refused before its key was read has no account to log it for).
+    if (seen.principal) {
+      const address = clientAddress(request.headers);
+      services.requestLogs.record(seen.principal, {
+        requestId,
+        door: 'rest',
+        method: request.method.toUpperCase(),
+        path: targetPath(request.target),
+        operation: seen.operation ?? null,
+        status: response.status,
+        durationMs: performance.now() - startedAt,
+        replayed: headerValue(response.headers, 'Idempotent-Replayed') === 'true',
+        clientAddress: address === 'unknown' ? null : address,
+        userAgent: request.headers.get('user-agent'),
+        requestBody: seen.input,
+        responseBody: response.body,
+      });
+    }
     return compressResponse(request, response);
   }
   handleApiRequest.allowedMethods = routeTable.allowedMethods;

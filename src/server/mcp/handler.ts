@@ -28,8 +28,15 @@ import type { FieldError } from '../domain/errors';
 
 type FieldErrorList = FieldError[] | undefined;
 import { ROSTER_PROMPT, ROSTER_PROMPT_NAME, VOCABULARY_RESOURCE, VOCABULARY_URI, rosterPrompt, rosterPromptAllowed, vocabularyFor } from './guidance';
-import { toolError, toolProblem } from './tool-errors';
+import { toolError, toolProblem, type ToolProblem } from './tool-errors';
+import { clientAddress } from '../lib/client-address';
 import { buildToolCatalog, toolAllowedFor, type CatalogTool } from './tools';
+
+/** Who sent an MCP request, for the request log. */
+interface McpClient {
+  address: string | null;
+  userAgent: string | null;
+}
 
 /**
  * The MCP door: `/mcp`, the Model Context Protocol over Streamable HTTP, stateless (every POST is
@@ -111,34 +118,67 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     `Each tool's defaults, limits and errors are in the REST reference at ${services.config.publicBaseUrl}/docs (same operation); the resource ${VOCABULARY_URI} lists every scope, status, limit and problem type.`,
   ].join('\n');
 
-  async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<CallToolResult> {
+  /** A tool call's outcome: the result for the client, and what its request log entry says. */
+  interface ToolOutcome {
+    result: CallToolResult;
+    status: number;
+    replayed: boolean;
+    problem?: ToolProblem;
+  }
+
+  async function runTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<ToolOutcome> {
     let input: unknown;
     try {
       input = tool.toProcedureInput(args);
     } catch (error) {
       // The door's own argument translation (a file argument, no arguments for a void input) failed.
-      return toolError(toolProblem(gateway.toProblem(error, { operation: gateway.operation(tool.procedurePath), input: args, requestId }), tool, requestId));
+      const problem = toolProblem(gateway.toProblem(error, { operation: gateway.operation(tool.procedurePath), input: args, requestId }), tool, requestId);
+      return { result: toolError(problem), status: problem.status, replayed: false, problem };
     }
     // `idempotency_key` and `if_match` reach the operation as the headers they stand for, so the
     // chain's Idempotency-Key claim/replay and If-Match check apply exactly as over REST.
     const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId, headers: tool.headersOf(args) });
     for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) if (result.headers[name]) headers[name] = result.headers[name];
-    if (!result.ok) return toolError(toolProblem(result.problem, tool, requestId));
+    if (!result.ok) {
+      const problem = toolProblem(result.problem, tool, requestId);
+      return { result: toolError(problem), status: result.status, replayed: false, problem };
+    }
+    const replayed = result.headers['Idempotent-Replayed'] === 'true';
     // A DELETE answers nothing (REST: 204).
-    if (result.body === undefined) return { content: [{ type: 'text', text: 'Done (no content).' }] };
+    if (result.body === undefined) return { result: { content: [{ type: 'text', text: 'Done (no content).' }] }, status: result.status, replayed };
     const body = result.body as Record<string, unknown>;
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
     // What REST says in headers an agent needs too: the version to send back as if_match, and that
     // an idempotency_key replayed an earlier result instead of running again.
     const etag = result.headers.ETag;
-    const replayed = result.headers['Idempotent-Replayed'] === 'true';
     if (etag) content.push({ type: 'text', text: `ETag: ${etag} (pass it as if_match to update this resource only if it is unchanged)` });
     if (replayed) content.push({ type: 'text', text: 'Replayed: this idempotency_key was used before with the same arguments; this is the first call’s result.' });
     const meta = { ...(etag ? { etag } : {}), ...(replayed ? { idempotent_replayed: true } : {}) };
-    return { content, structuredContent: body, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) };
+    return { result: { content, structuredContent: body, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) }, status: result.status, replayed };
   }
 
-  function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>): Server {
+  /** Runs one tool call and records it in the request log (one entry per tool call; status is the operation's). */
+  async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>, client: McpClient): Promise<CallToolResult> {
+    const startedAt = performance.now();
+    const outcome = await runTool(tool, args, principal, requestId, headers);
+    services.requestLogs.record(principal, {
+      requestId,
+      door: 'mcp',
+      method: 'POST',
+      path: MCP_PATH,
+      operation: tool.procedurePath,
+      status: outcome.status,
+      durationMs: performance.now() - startedAt,
+      replayed: outcome.replayed,
+      clientAddress: client.address,
+      userAgent: client.userAgent,
+      requestBody: args,
+      responseBody: outcome.problem,
+    });
+    return outcome.result;
+  }
+
+  function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>, client: McpClient): Server {
     const server = new Server(
       { name: MCP_SERVER_NAME, title: 'creator-api', version: API_VERSION },
       { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions },
@@ -149,7 +189,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const tool = byName.get(request.params.name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`);
-      return callTool(tool, request.params.arguments ?? {}, principal, requestId, headers);
+      return callTool(tool, request.params.arguments ?? {}, principal, requestId, headers, client);
     });
     server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [VOCABULARY_RESOURCE] }));
     server.setRequestHandler(ReadResourceRequestSchema, (request) => {
@@ -228,7 +268,8 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
         return problemResponse(problem.slug, problem.detail, requestId, { ...headers, ...problem.headers });
       }
 
-      const server = mcpServerFor(principal, requestId, headers);
+      const address = clientAddress(request.headers);
+      const server = mcpServerFor(principal, requestId, headers, { address: address === 'unknown' ? null : address, userAgent: request.headers.get('user-agent') });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

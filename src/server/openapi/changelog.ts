@@ -32,8 +32,14 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
     anchor: '2026-11-26-events',
-    title: 'Events, delivery attempts and replays',
+    title: 'Request logs, events, delivery attempts and replays',
     changes: [
+      {
+        kind: 'added',
+        operations: ['GET /request-logs', 'GET /request-logs/{request_id}'],
+        summary:
+          'Every call your keys make, over REST or MCP, is logged for 30 days: find one by its request id, or filter by status, method, operation, key and time. Failed calls keep their request and response bodies, secrets redacted. New scope `logs:read`, in every "all" key.',
+      },
       {
         kind: 'added',
         operations: ['GET /events', 'GET /events/{event_id}'],

@@ -46,6 +46,8 @@ import { removeCampaignParticipantProcedure } from './campaign-reports/remove-pa
 import { setCampaignPublicReportProcedure } from './campaign-reports/set-public-report';
 import { setRosterPublishedProcedure } from './roster-page/set-published';
 import { updateCampaignContentProcedure } from './campaign-reports/update-content';
+import { getRequestLog } from './request-logs/get';
+import { listRequestLogs } from './request-logs/list';
 import { createWebhookEndpoint } from './webhook-endpoints/create';
 import { deleteWebhookEndpoint } from './webhook-endpoints/delete';
 import { listWebhookDeliveries } from './webhook-endpoints/deliveries';
@@ -76,6 +78,7 @@ export const appRouter = router({
   campaigns: router({ list: listCampaigns, create: createCampaign, get: getCampaign, update: updateCampaign }),
   analytics: router({ views: getViewAnalytics }),
   sponsorshipMatches: router({ list: listSponsorshipMatches }),
+  requestLogs: router({ list: listRequestLogs, get: getRequestLog }),
   webhookEndpoints: router({
     create: createWebhookEndpoint,
     list: listWebhookEndpoints,

@@ -1,0 +1,34 @@
+import { keysetPage } from '../../domain/pagination';
+import { listRequestLogs as listEntries, parseStatusFilter, requestLogView } from '../../services/request-logs';
+import { apiProcedure } from '../../trpc/procedures';
+import { listRequestLogsExamples, listRequestLogsInput, listRequestLogsOutput } from './list.schema';
+
+export const listRequestLogs = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/request-logs',
+      tags: ['Request logs'],
+      summary: 'List request logs',
+      description:
+        'The account’s API calls (REST and MCP tool calls), newest first, kept 30 days. Errors include the request and response bodies, secrets redacted. Filters combine.',
+    },
+    examples: listRequestLogsExamples,
+    access: { agency: 'logs:read', creator: 'logs:read' },
+    errorStatuses: [400],
+  })
+  .input(listRequestLogsInput)
+  .output(listRequestLogsOutput)
+  .query(async ({ ctx, input }) => {
+    const filter = {
+      status: input.status ? parseStatusFilter(input.status) : undefined,
+      method: input.method,
+      operation: input.operation,
+      keyId: input.key_id,
+      since: input.since ? new Date(input.since) : undefined,
+      until: input.until ? new Date(input.until) : undefined,
+    };
+    const listKey = `request-logs:${ctx.owner.type}:${ctx.owner.id}:${JSON.stringify([input.status, input.method, input.operation, input.key_id, input.since, input.until])}`;
+    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) => listEntries(ctx.app.db, ctx.owner, filter, afterId, take));
+    return { data: page.items.map(requestLogView), meta: page.meta };
+  });

@@ -1,0 +1,158 @@
+import type { Db } from '../db/database';
+import type { Owner } from '../domain/owner';
+import type { Principal } from '../domain/principal';
+import type { Logger } from '../lib/logger';
+import { requestLogRow, type RequestLogFacts, type RequestLogRow } from './request-log-rules';
+import { insertRequestLogs, sweepRequestLogs } from './request-logs';
+
+/**
+ * Request log entries written off the request path, as page views are (page-view-buffer.ts): `record`
+ * builds the row in memory (no I/O, no await) and the buffer is written about once a second, or as
+ * soon as `maxBatch` entries wait, in one multi-row INSERT per `maxBatch` rows. Never a write per request.
+ *
+ * Loss: `close()` (SIGTERM, app.close()) writes everything buffered. A crash loses at most one flush
+ * interval. While the database is away a failed batch is kept and retried, up to `maxBuffered`
+ * entries; past that the oldest are dropped, counted and logged.
+ *
+ * Retention: every `sweepEveryMs` (10 minutes) the instance deletes entries older than
+ * `retentionDays` and holds each account it wrote for to its newest `maxPerAccount` entries.
+ */
+
+export interface RequestLogBufferOptions {
+  logger: Logger;
+  /** REQUEST_LOGS=off: `record` keeps nothing (the sweep still runs). */
+  enabled?: boolean;
+  retentionDays: number;
+  maxPerAccount: number;
+  flushIntervalMs?: number;
+  /** Entries written by one statement; this many waiting triggers a flush before the timer. */
+  maxBatch?: number;
+  /** Entries held in memory at most (while the database is failing). */
+  maxBuffered?: number;
+  sweepEveryMs?: number;
+}
+
+export interface RequestLogBufferStats {
+  /** INSERT statements written. */
+  statements: number;
+  written: number;
+  /** Entries dropped because the buffer was full. */
+  dropped: number;
+}
+
+export class RequestLogBuffer {
+  private pending: RequestLogRow[] = [];
+  private readonly timer: NodeJS.Timeout;
+  private readonly sweepTimer: NodeJS.Timeout;
+  private flushing: Promise<number> | null = null;
+  private closed = false;
+  private readonly maxBatch: number;
+  private readonly maxBuffered: number;
+  private droppedSinceLog = 0;
+  /** Accounts written for since the last sweep: the ones whose cap the next sweep checks. */
+  private readonly touched = new Map<string, Owner>();
+  readonly stats: RequestLogBufferStats = { statements: 0, written: 0, dropped: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: RequestLogBufferOptions,
+  ) {
+    this.maxBatch = options.maxBatch ?? 1_000;
+    this.maxBuffered = options.maxBuffered ?? 20_000;
+    this.timer = setInterval(() => void this.flush().catch(() => {}), options.flushIntervalMs ?? 1_000);
+    this.timer.unref();
+    this.sweepTimer = setInterval(() => void this.sweep().catch(() => {}), options.sweepEveryMs ?? 600_000);
+    this.sweepTimer.unref();
+  }
+
+  get enabled(): boolean {
+    return this.options.enabled ?? true;
+  }
+
+  /** One call, as a door saw it. Synchronous; the entry is in the next flush. */
+  record(principal: Principal, facts: RequestLogFacts): void {
+    if (!this.enabled || this.closed) return;
+    const row = requestLogRow(principal, facts);
+    if (!row) return;
+    this.pending.push(row);
+    if (this.pending.length > this.maxBuffered) {
+      const dropped = this.pending.length - this.maxBuffered;
+      this.pending.splice(0, dropped);
+      this.droppedSinceLog += dropped;
+      this.stats.dropped += dropped;
+    }
+    if (this.pending.length >= this.maxBatch && !this.flushing) void this.flush().catch(() => {});
+  }
+
+  /** Entries recorded and not yet written. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** Writes every buffered entry (one statement per `maxBatch`); resolves with how many. Concurrent calls share one write. */
+  flush(): Promise<number> {
+    if (this.droppedSinceLog > 0) {
+      this.options.logger.error('request log buffer full: dropped the oldest entries', { dropped: this.droppedSinceLog, dropped_total: this.stats.dropped });
+      this.droppedSinceLog = 0;
+    }
+    if (this.flushing) return this.flushing.then(() => this.flush());
+    if (this.pending.length === 0) return Promise.resolve(0);
+    const batch = this.pending;
+    this.pending = [];
+    this.flushing = this.write(batch)
+      .catch((error) => {
+        this.options.logger.error('could not write request log entries; will retry', { entries: batch.length, error: String(error) });
+        throw error;
+      })
+      .finally(() => {
+        this.flushing = null;
+      });
+    return this.flushing;
+  }
+
+  private async write(batch: RequestLogRow[]): Promise<number> {
+    let written = 0;
+    try {
+      while (written < batch.length) {
+        const chunk = batch.slice(written, written + this.maxBatch);
+        await insertRequestLogs(this.db, chunk);
+        this.stats.statements += 1;
+        written += chunk.length;
+        for (const row of chunk) this.touched.set(`${row.subjectType}:${row.subjectId}`, { type: row.subjectType, id: row.subjectId });
+      }
+    } catch (error) {
+      // Kept for the next flush (oldest first), within the bound `record` keeps.
+      const kept = [...batch.slice(written), ...this.pending];
+      const dropped = Math.max(0, kept.length - this.maxBuffered);
+      this.pending = kept.slice(dropped);
+      this.droppedSinceLog += dropped;
+      this.stats.dropped += dropped;
+      throw error;
+    } finally {
+      this.stats.written += written;
+    }
+    return written;
+  }
+
+  /** Deletes expired entries and those past each recently written account's cap. */
+  async sweep(now?: Date): Promise<number> {
+    const subjects = [...this.touched.values()];
+    this.touched.clear();
+    try {
+      return await sweepRequestLogs(this.db, { retentionDays: this.options.retentionDays, maxPerAccount: this.options.maxPerAccount, subjects, now });
+    } catch (error) {
+      for (const subject of subjects) this.touched.set(`${subject.type}:${subject.id}`, subject);
+      this.options.logger.warn('sweeping request logs failed; trying again at the next sweep', { error: String(error) });
+      throw error;
+    }
+  }
+
+  /** Stops the timers and writes what is buffered (graceful shutdown). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    clearInterval(this.sweepTimer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,146 @@
+import type { Principal } from '../domain/principal';
+import { PROBLEM_TYPE_BASE } from '../domain/problems';
+import { newObjectId } from '../lib/object-id';
+
+/**
+ * What one request log entry keeps, decided in one place for every door (issue 31). A door only
+ * translates its exchange into `RequestLogFacts`; `requestLogRow` picks what is stored:
+ * - calls by API keys only (a settings-UI session is not an API call), attributed to the key's subject;
+ * - bodies only for 4xx/5xx, with secrets redacted (the value of any key named like a secret, password,
+ *   token, authorization or API key, and any `crk_…` or `whsec_…` string anywhere) and each capped at
+ *   `BODY_CAP_BYTES`, cut with a marker;
+ * - the problem type's slug of an error answer, read from the problem body.
+ */
+
+/** The most of each body (request, response) an entry keeps. */
+export const BODY_CAP_BYTES = 8 * 1024;
+export const REDACTED = '[REDACTED]';
+const SECRET_KEY = /secret|password|passwd|token|authorization|api[_-]?key|apikey|cookie/i;
+const SECRET_VALUE = /\b(?:crk|whsec)_[A-Za-z0-9_+/=-]+/g;
+/** Deeper than any input the gateway accepts; past it a value is replaced, not walked. */
+const MAX_DEPTH = 32;
+const MAX_PATH_CHARS = 2048;
+const MAX_USER_AGENT_CHARS = 512;
+
+export type RequestLogDoor = 'rest' | 'mcp';
+
+export interface RequestLogFacts {
+  requestId: string;
+  door: RequestLogDoor;
+  method: string;
+  /** The path as requested (REST, without the query) or `/mcp`. */
+  path: string;
+  /** The operation (`creators.get`); null when none was matched. */
+  operation: string | null;
+  status: number;
+  durationMs: number;
+  /** The answer replayed an earlier one for the same Idempotency-Key. */
+  replayed: boolean;
+  clientAddress: string | null;
+  userAgent: string | null;
+  /** The request as the operation got it (parsed body, query, path parameters; MCP: the arguments). */
+  requestBody?: unknown;
+  /** The answer: a JSON text or a value (the problem body on an error). */
+  responseBody?: unknown;
+}
+
+/** The row as `request_logs` stores it (Prisma field names; written by insertRows). */
+export interface RequestLogRow {
+  id: string;
+  requestId: string;
+  subjectType: 'agency' | 'creator';
+  subjectId: string;
+  mode: string;
+  keyId: string;
+  door: RequestLogDoor;
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  durationMs: number;
+  problemType: string | null;
+  idempotentReplayed: boolean;
+  clientAddress: string | null;
+  userAgent: string | null;
+  requestBody: string | null;
+  responseBody: string | null;
+  createdAt: string;
+}
+
+/** A JSON text parsed (a string that is not JSON stays a string); bytes become text. */
+function asValue(body: unknown): unknown {
+  if (body instanceof Uint8Array) body = Buffer.from(body).toString('utf8');
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+/** A copy of `value` with every secret replaced by `[REDACTED]`. */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(SECRET_VALUE, REDACTED);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_KEY.test(key) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, depth + 1);
+  }
+  return out;
+}
+
+/** `text` cut to at most `cap` UTF-8 bytes, a marker saying how much was left out included. */
+export function capText(text: string, cap: number = BODY_CAP_BYTES): string {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= cap) return text;
+  const marker = `…[truncated: ${bytes} bytes]`;
+  // A character cut in half decodes as U+FFFD: dropped.
+  const head = Buffer.from(text).subarray(0, cap - Buffer.byteLength(marker)).toString('utf8').replace(/\uFFFD+$/, '');
+  return `${head}${marker}`;
+}
+
+/** A body as stored: redacted, as JSON text when it is a value, capped; null when there is none. */
+export function storedBody(body: unknown): string | null {
+  if (body === undefined || body === null || body === '') return null;
+  const redacted = redactSecrets(asValue(body));
+  const text = typeof redacted === 'string' ? redacted : JSON.stringify(redacted);
+  return text === undefined ? null : capText(text);
+}
+
+/** `validation-error` from a problem body's `type` (its URI, or a bare slug). */
+export function problemTypeOf(body: unknown): string | null {
+  const value = asValue(body);
+  if (value === null || typeof value !== 'object') return null;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string') return null;
+  return type.startsWith(PROBLEM_TYPE_BASE) ? type.slice(PROBLEM_TYPE_BASE.length) : type;
+}
+
+/** The row one call is logged as, or null when it is not logged (a session's call). */
+export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: number = Date.now()): RequestLogRow | null {
+  if (principal.kind !== 'api_key') return null;
+  const failed = facts.status >= 400;
+  return {
+    id: newObjectId(at),
+    requestId: facts.requestId,
+    subjectType: principal.subjectType,
+    subjectId: principal.subjectId,
+    mode: principal.mode,
+    keyId: principal.keyId,
+    door: facts.door,
+    method: facts.method.slice(0, 8),
+    path: facts.path.slice(0, MAX_PATH_CHARS).replace(SECRET_VALUE, REDACTED),
+    operation: facts.operation,
+    status: facts.status,
+    durationMs: Math.max(0, Math.round(facts.durationMs)),
+    problemType: failed ? problemTypeOf(facts.responseBody) : null,
+    idempotentReplayed: facts.replayed,
+    clientAddress: facts.clientAddress,
+    userAgent: facts.userAgent === null ? null : facts.userAgent.slice(0, MAX_USER_AGENT_CHARS).replace(SECRET_VALUE, REDACTED),
+    requestBody: failed ? storedBody(facts.requestBody) : null,
+    responseBody: failed ? storedBody(facts.responseBody) : null,
+    createdAt: new Date(at).toISOString(),
+  };
+}

@@ -1,0 +1,167 @@
+import type { Db } from '../db/database';
+import { insertRows } from '../db/bulk-insert';
+import { notFound } from '../domain/errors';
+import type { Owner } from '../domain/owner';
+import type { PrincipalMode } from '../domain/principal';
+import type { Prisma, RequestLog } from '../../generated/prisma/client';
+import type { RequestLogRow } from './request-log-rules';
+
+/**
+ * The request log (issue 31): reads scoped to the owning account, the batched write the buffer
+ * (request-log-buffer.ts) calls, and the retention sweep. Another account's entry is a 404.
+ */
+
+/** `404`, or a class: `2xx`, `3xx`, `4xx`, `5xx`. */
+export type StatusFilter = { exact: number } | { from: number; to: number };
+
+export interface RequestLogFilter {
+  status?: StatusFilter;
+  method?: string;
+  operation?: string;
+  keyId?: string;
+  since?: Date;
+  until?: Date;
+}
+
+/** `"404"` → exact, `"4xx"` → 400–499; anything else was refused by the input schema. */
+export function parseStatusFilter(value: string): StatusFilter {
+  const klass = /^([1-5])xx$/i.exec(value);
+  if (klass) {
+    const from = Number(klass[1]) * 100;
+    return { from, to: from + 99 };
+  }
+  return { exact: Number(value) };
+}
+
+/** Writes a batch of entries in one statement (the buffer's flush). */
+export function insertRequestLogs(db: Db, rows: RequestLogRow[]): Promise<number> {
+  return insertRows(db, 'request_logs', rows);
+}
+
+function whereOf(owner: Owner, filter: RequestLogFilter): Prisma.RequestLogWhereInput {
+  const status = filter.status;
+  return {
+    subjectType: owner.type,
+    subjectId: owner.id,
+    ...(status ? { status: 'exact' in status ? status.exact : { gte: status.from, lte: status.to } } : {}),
+    ...(filter.method ? { method: filter.method.toUpperCase() } : {}),
+    ...(filter.operation ? { operation: filter.operation } : {}),
+    ...(filter.keyId ? { keyId: filter.keyId } : {}),
+    ...(filter.since || filter.until ? { createdAt: { ...(filter.since ? { gte: filter.since } : {}), ...(filter.until ? { lt: filter.until } : {}) } } : {}),
+  };
+}
+
+/** The account's entries, newest first, after `afterId` (keyset paging). */
+export function listRequestLogs(db: Db, owner: Owner, filter: RequestLogFilter, afterId: string | undefined, take: number): Promise<RequestLog[]> {
+  const where = whereOf(owner, filter);
+  return db.requestLog.findMany({ where: afterId ? { ...where, id: { lt: afterId } } : where, orderBy: { id: 'desc' }, take });
+}
+
+/**
+ * The account's entry for `requestId`. A request id is the client's own when it sent a well-formed
+ * X-Request-Id, and an MCP request with several tool calls logs one entry per call: the newest wins.
+ */
+export async function getRequestLog(db: Db, owner: Owner, requestId: string): Promise<RequestLog> {
+  const entry = await db.requestLog.findFirst({ where: { subjectType: owner.type, subjectId: owner.id, requestId }, orderBy: { id: 'desc' } });
+  if (!entry) throw notFound('request log entry', requestId);
+  return entry;
+}
+
+export interface RequestLogView {
+  id: string;
+  request_id: string;
+  created_at: string;
+  mode: PrincipalMode;
+  key_id: string;
+  subject_type: 'agency' | 'creator';
+  subject_id: string;
+  source: 'rest' | 'mcp';
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  duration_ms: number;
+  problem_type: string | null;
+  idempotent_replayed: boolean;
+  client_address: string | null;
+  user_agent: string | null;
+  request_body: string | null;
+  response_body: string | null;
+}
+
+export function requestLogView(entry: RequestLog): RequestLogView {
+  return {
+    id: entry.id,
+    request_id: entry.requestId,
+    created_at: entry.createdAt.toISOString(),
+    mode: entry.mode === 'test' ? 'test' : 'live',
+    key_id: entry.keyId,
+    subject_type: entry.subjectType,
+    subject_id: entry.subjectId,
+    source: entry.door === 'mcp' ? 'mcp' : 'rest',
+    method: entry.method,
+    path: entry.path,
+    operation: entry.operation,
+    status: entry.status,
+    duration_ms: entry.durationMs,
+    problem_type: entry.problemType,
+    idempotent_replayed: entry.idempotentReplayed,
+    client_address: entry.clientAddress,
+    user_agent: entry.userAgent,
+    request_body: entry.requestBody,
+    response_body: entry.responseBody,
+  };
+}
+
+export interface SweepOptions {
+  retentionDays: number;
+  maxPerAccount: number;
+  /**
+   * Accounts to hold to `maxPerAccount`: the buffer passes those it wrote for since its last sweep (an
+   * account only grows when written to, so no sweep scans every account).
+   */
+  subjects: readonly Owner[];
+  now?: Date;
+  /** Rows deleted per statement (the sweep repeats until less than this is left). */
+  batch?: number;
+}
+
+/**
+ * Deletes entries older than the retention, then each account's entries beyond its newest
+ * `maxPerAccount`. Bounded statements (`batch` rows each), so a large backlog never holds one long
+ * lock. Returns how many rows went.
+ */
+export async function sweepRequestLogs(db: Db, options: SweepOptions): Promise<number> {
+  const batch = options.batch ?? 10_000;
+  const cutoff = new Date((options.now ?? new Date()).getTime() - options.retentionDays * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const n = await db.$executeRawUnsafe(
+      // created_at is a UTC wall time (timestamp without zone, as Prisma writes it): compared as one, whatever the session's zone.
+      `DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < $1::timestamp LIMIT $2)`,
+      cutoff.toISOString().replace('Z', ''),
+      batch,
+    );
+    deleted += n;
+    if (n < batch) break;
+  }
+  for (const subject of options.subjects) {
+    // The newest id past the cap; it and everything older go.
+    for (;;) {
+      const n = await db.$executeRawUnsafe(
+        `DELETE FROM request_logs WHERE id IN (
+           SELECT id FROM request_logs
+            WHERE subject_type = $1::"SubjectType" AND subject_id = $2
+              AND id <= (SELECT id FROM request_logs WHERE subject_type = $1::"SubjectType" AND subject_id = $2 ORDER BY id DESC OFFSET $3 LIMIT 1)
+            LIMIT $4)`,
+        subject.type,
+        subject.id,
+        options.maxPerAccount,
+        batch,
+      );
+      deleted += n;
+      if (n < batch) break;
+    }
+  }
+  return deleted;
+}
