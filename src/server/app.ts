@@ -1,3 +1,4 @@
+import { scheduleAuditSweep } from './services/audit-events';
 import type { AppConfig } from './config';
 import { openMigratedDatabase, type Database } from './db/database';
 import { createApiHandler, type ApiHandler } from './http/api-handler';
@@ -145,9 +146,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const observeApi = createApiObserver(logger, handleApiRequest);
   const runJobs = options.runJobs ?? true;
   let jobsRunning = false;
+  let stopAuditSweep = () => {};
   if (runJobs) {
     services.jobs.start();
     jobsRunning = true;
+    stopAuditSweep = scheduleAuditSweep(db, config.auditRetentionDays, logger);
   }
   const health = createHealthEndpoints([
     ...databaseChecks(database.sql),
@@ -182,6 +185,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     async close() {
       health.startDraining();
       jobsRunning = false;
+      stopAuditSweep();
       // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));

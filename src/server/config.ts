@@ -72,6 +72,8 @@ export interface AppConfig {
   shutdownDelayMs: number;
   /** Share pages: counted loads per page per client address per UTC hour, and the page cache's TTL backstop. */
   sharePages: { viewsPerAddressPerHour: number; cacheTtlSeconds: number; cacheMaxBytes: number };
+  /** Audit events are kept this many days (AUDIT_RETENTION_DAYS, default 365), then swept hourly. */
+  auditRetentionDays: number;
 }
 
 export interface JobSettings {
@@ -233,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cacheTtlSeconds: intFrom(env.SHARE_PAGE_CACHE_TTL_SECONDS, 5, 'SHARE_PAGE_CACHE_TTL_SECONDS'),
       cacheMaxBytes: intFrom(env.SHARE_PAGE_CACHE_MAX_MB, 64, 'SHARE_PAGE_CACHE_MAX_MB') * 1_048_576,
     },
+    auditRetentionDays: intFrom(env.AUDIT_RETENTION_DAYS, 365, 'AUDIT_RETENTION_DAYS'),
   };
 }

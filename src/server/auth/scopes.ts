@@ -7,6 +7,7 @@
  * - campaigns:read / campaigns:write for the campaign endpoints.
  * - sponsorships:read for GET /sponsorship-matches (which also needs a plan that includes it).
  * - webhooks:read / webhooks:write for the webhook endpoints, their deliveries and GET /event-types.
+ * - audit:read for GET /audit-events (the account's own audit log).
  */
 export const SUBJECT_TYPES = ['agency', 'creator'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
@@ -27,6 +28,7 @@ export const SCOPES = {
   'sponsorships:read': { subjects: ['agency', 'creator'], description: 'Read sponsorship matches.' },
   'webhooks:read': { subjects: ['agency', 'creator'], description: 'Read webhook endpoints, their delivery log and the event types.' },
   'webhooks:write': { subjects: ['agency', 'creator'], description: 'Create, change, delete and test webhook endpoints; rotate secrets; retry deliveries.' },
+  'audit:read': { subjects: ['agency', 'creator'], description: 'Read the account’s audit log: who changed keys, webhook endpoints and the plan, when and from where.' },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

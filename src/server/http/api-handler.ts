@@ -2,6 +2,7 @@ import type { OpenApiRouter } from 'trpc-to-openapi';
 import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
+import { clientAddress } from '../lib/client-address';
 import type { Gateway, Problem } from '../trpc/gateway';
 import type { Operation } from '../trpc/procedure-runner';
 import { validationDetail } from '../trpc/validation-errors';
@@ -126,7 +127,13 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     const input = operation.takesInput
       ? { ...((operation.usesBody ? body : queryInput(url.searchParams, operation.arrayKeys)) as object | undefined), ...decodedPathParams(pathParams) }
       : undefined;
-    const result = await gateway.call(operation.path, input, principal, { door: 'rest', requestId, headers: request.headers, restPath: path });
+    const result = await gateway.call(operation.path, input, principal, {
+      door: 'rest',
+      requestId,
+      headers: request.headers,
+      restPath: path,
+      client: { address: clientAddress(request.headers), userAgent: request.headers.get('user-agent') },
+    });
     if (!result.ok) return problemAnswer(result.problem, requestId, result.headers);
     const { status, headers } = result;
     // 204 (DELETE) and 304 (If-None-Match matched the ETag) carry neither a body nor a content type.

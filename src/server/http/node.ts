@@ -88,9 +88,10 @@ export function createNodeListener(
       refuseMethod(req, res, pathname, handleApiRequest);
       return;
     }
+    // Pages and the API (the audit log) read the client address from this header (clientAddress());
+    // it is always ours, never the client's.
+    req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? []);
     if (!isApiPath(pathname)) {
-      // Pages read the client address from this header (clientAddress()); it is always ours, never the client's.
-      req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? []);
       void fallback(req, res);
       return;
     }

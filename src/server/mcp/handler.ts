@@ -20,6 +20,8 @@ import type { AnyProblemSlug } from '../http/problems';
 import { MAX_IMPORT_BYTES } from '../services/csv-roster';
 import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
+import type { ClientInfo } from '../domain/actor';
+import { clientAddress } from '../lib/client-address';
 import type { Gateway } from '../trpc/gateway';
 import { API_VERSION } from '../openapi/document';
 import { protectedResourceMetadata, protectedResourceMetadataUrl, serverCard } from './discovery';
@@ -111,7 +113,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     `Each tool's defaults, limits and errors are in the REST reference at ${services.config.publicBaseUrl}/docs (same operation); the resource ${VOCABULARY_URI} lists every scope, status, limit and problem type.`,
   ].join('\n');
 
-  async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<CallToolResult> {
+  async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>, client: ClientInfo): Promise<CallToolResult> {
     let input: unknown;
     try {
       input = tool.toProcedureInput(args);
@@ -121,7 +123,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     }
     // `idempotency_key` and `if_match` reach the operation as the headers they stand for, so the
     // chain's Idempotency-Key claim/replay and If-Match check apply exactly as over REST.
-    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId, headers: tool.headersOf(args) });
+    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId, headers: tool.headersOf(args), client });
     for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) if (result.headers[name]) headers[name] = result.headers[name];
     if (!result.ok) return toolError(toolProblem(result.problem, tool, requestId));
     // A DELETE answers nothing (REST: 204).
@@ -138,7 +140,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     return { content, structuredContent: body, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) };
   }
 
-  function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>): Server {
+  function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>, client: ClientInfo): Server {
     const server = new Server(
       { name: MCP_SERVER_NAME, title: 'creator-api', version: API_VERSION },
       { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions },
@@ -149,7 +151,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const tool = byName.get(request.params.name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names the tools this key may call.`);
-      return callTool(tool, request.params.arguments ?? {}, principal, requestId, headers);
+      return callTool(tool, request.params.arguments ?? {}, principal, requestId, headers, client);
     });
     server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [VOCABULARY_RESOURCE] }));
     server.setRequestHandler(ReadResourceRequestSchema, (request) => {
@@ -228,7 +230,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
         return problemResponse(problem.slug, problem.detail, requestId, { ...headers, ...problem.headers });
       }
 
-      const server = mcpServerFor(principal, requestId, headers);
+      const server = mcpServerFor(principal, requestId, headers, { address: clientAddress(request.headers), userAgent: request.headers.get('user-agent') });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

@@ -43,6 +43,7 @@ import { removeCampaignContentProcedure } from './campaign-reports/remove-conten
 import { removeCampaignParticipantProcedure } from './campaign-reports/remove-participant';
 import { setCampaignPublicReportProcedure } from './campaign-reports/set-public-report';
 import { updateCampaignContentProcedure } from './campaign-reports/update-content';
+import { listAuditEvents } from './audit-events/list';
 import { createWebhookEndpoint } from './webhook-endpoints/create';
 import { deleteWebhookEndpoint } from './webhook-endpoints/delete';
 import { listWebhookDeliveries } from './webhook-endpoints/deliveries';
@@ -83,6 +84,7 @@ export const appRouter = router({
     test: testWebhookEndpoint,
   }),
   eventTypes: router({ list: listEventTypes }),
+  auditEvents: router({ list: listAuditEvents }),
   // Internal: the settings UI only.
   apiKeys: router({ create: createApiKeyProcedure, rename: renameApiKeyProcedure, revoke: revokeApiKeyProcedure, roll: rollApiKeyProcedure }),
   campaignReports: router({
