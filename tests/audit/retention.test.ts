@@ -13,9 +13,9 @@ describe('audit retention', () => {
   afterAll(() => t?.close());
 
   it('keeps a year by default, configurable, and sweeps only what is older', async () => {
-    expect(loadConfig({ PORT: '3000' }).auditRetentionDays).toBe(365);
-    expect(loadConfig({ PORT: '3000', AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
-    expect(() => loadConfig({ PORT: '3000', AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '3000' }).auditRetentionDays).toBe(365);
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '3000', AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    expect(() => loadConfig({ NODE_ENV: 'test', PORT: '3000', AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
 
     const agency = await t.agency();
     const row = (daysAgo: number) => ({

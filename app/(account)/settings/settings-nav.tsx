@@ -7,6 +7,7 @@ const LINKS = [
   { href: '/settings/account', label: 'Account' },
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/webhooks', label: 'Webhooks' },
+  { href: '/settings/audit', label: 'Audit log' },
   { href: '/docs', label: 'API reference' },
 ] as const;
 

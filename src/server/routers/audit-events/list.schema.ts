@@ -24,7 +24,12 @@ export const auditEventSchema = z
         label: z.string().meta({ description: 'Email or key name and prefix, as it was.' }),
       })
       .meta({ description: 'Who made the change.' }),
-    target: z.object({ type: z.string(), id: z.string() }).meta({ description: 'What was changed.' }),
+    target: z
+      .object({
+        type: z.string().meta({ description: '`api_key`, `webhook_endpoint`, `agency` or `creator`.' }),
+        id: z.string().meta({ description: 'Its id.' }),
+      })
+      .meta({ description: 'What was changed.' }),
     changes: z
       .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
       .meta({ description: '`{ field: [before, after] }`; secrets never appear.' }),
