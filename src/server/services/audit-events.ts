@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.secret_rotated',
   'plan.changed',
   'entitlement.changed',
+  'deck.visibility_changed',
+  'deck.password_changed',
+  'media_kit.visibility_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'operator'] as const satisfies readonly ActorType[];
