@@ -267,6 +267,7 @@ describe('MCP tools', () => {
         webhook_endpoints_get: { agency: { endpoint_id: ids.webhookEndpoint! }, creator: { endpoint_id: ids.creatorWebhookEndpoint! } },
         webhook_endpoints_deliveries: { agency: { endpoint_id: ids.webhookEndpoint! }, creator: { endpoint_id: ids.creatorWebhookEndpoint! } },
         event_types_list: { agency: {}, creator: {} },
+        audit_events_list: { agency: { limit: 5 }, creator: { action: 'webhook_endpoint.created' } },
         link_in_bio_get_import: { creator: { import_id: ids.linkImport! } },
       };
     }
