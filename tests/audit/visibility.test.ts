@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionPrincipal } from '../../src/server/services/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**
  * Who can see a deck or a media kit is shared state: changing a deck's visibility or password, or a
- * media kit's visibility, is audited (whether a password is set, never the password or its hash).
+ * media kit's visibility, or publishing a campaign report, is audited (whether a password is set,
+ * never the password or its hash).
  */
 describe('audited visibility changes', () => {
   let t: TestApp;
@@ -38,6 +40,22 @@ describe('audited visibility changes', () => {
     expect(rows).not.toContain('correct horse battery');
     const hash = (await t.db.deck.findUniqueOrThrow({ where: { id: deck.id } })).passwordHash;
     expect(hash).toBeNull();
+  });
+
+  it('records publishing and taking down a campaign report in settings, once per change', async () => {
+    const agency = await t.agency();
+    const key = await t.key({ type: 'agency', id: agency.id });
+    const created = await t.request('/public/v1/campaigns', { method: 'POST', key, json: { name: 'Audited launch' } });
+    expect(created.status).toBe(201);
+    const campaign = (await created.json()).data as { id: string };
+    const owner = (await sessionPrincipal(t.db, { userId: agency.ownerUserId, sessionId: 'session-visibility-test' }))!;
+    for (const enabled of [true, true, false]) {
+      const result = await t.app.gateway.call('campaignReports.setPublicReport', { campaign_id: campaign.id, enabled }, owner, { door: 'ui', requestId: `req_publish_${enabled}` });
+      expect(result.ok).toBe(true);
+    }
+    const published = await audit(key, 'campaign_report.published');
+    expect(published).toMatchObject([{ target: { id: campaign.id }, changes: { public_report_enabled: [false, true] }, actor: { type: 'user' } }]);
+    expect(await audit(key, 'campaign_report.unpublished')).toMatchObject([{ changes: { public_report_enabled: [true, false] } }]);
   });
 
   it('records a media kit changing visibility', async () => {

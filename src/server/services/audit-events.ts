@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'deck.visibility_changed',
   'deck.password_changed',
   'media_kit.visibility_changed',
+  'campaign_report.published',
+  'campaign_report.unpublished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'operator'] as const satisfies readonly ActorType[];
