@@ -28,7 +28,7 @@ export const SCOPES = {
   'sponsorships:read': { subjects: ['agency', 'creator'], description: 'Read sponsorship matches.' },
   'webhooks:read': { subjects: ['agency', 'creator'], description: 'Read webhook endpoints, their delivery log and the event types.' },
   'webhooks:write': { subjects: ['agency', 'creator'], description: 'Create, change, delete and test webhook endpoints; rotate secrets; retry deliveries.' },
-  'audit:read': { subjects: ['agency', 'creator'], description: 'Read the account’s audit log: who changed keys, webhook endpoints and the plan, when and from where.' },
+  'audit:read': { subjects: ['agency', 'creator'], description: 'Read the account’s audit log: who changed keys, webhooks, the plan or sharing, when and from where.' },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

@@ -53,7 +53,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <div>
           <h1>Audit log</h1>
           <p>
-            Who changed API keys, webhook endpoints and the plan of <strong>{subject.name}</strong>, when and from where. Secrets are never recorded. Events
+            Who changed API keys, webhook endpoints, sharing and the plan of <strong>{subject.name}</strong>, when and from where. Secrets are never recorded. Events
             are kept for {app.services.config.auditRetentionDays} days; keys with the <code>audit:read</code> scope read them at{' '}
             <code>GET /public/v1/audit-events</code>.
           </p>

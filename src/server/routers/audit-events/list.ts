@@ -10,7 +10,7 @@ export const listAuditEvents = apiProcedure
       path: '/audit-events',
       tags: ['Audit'],
       summary: 'List audit events',
-      description: 'Who changed keys, webhook endpoints or the plan: actor, target, before/after (never secrets). Newest first.',
+      description: 'Who changed keys, webhooks, the plan or sharing: actor, target, before/after (never secrets). Newest first.',
     },
     examples: listAuditEventsExamples,
     access: { agency: 'audit:read', creator: 'audit:read' },
