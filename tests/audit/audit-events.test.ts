@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionPrincipal } from '../../src/server/domain/principal';
 import { sessionPrincipal } from '../../src/server/services/accounts';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
+import { connectMcp, dataOf } from '../mcp/support';
 
 /**
  * The audit log (issue 32): key changes made through the settings UI's door and webhook endpoint
@@ -90,7 +91,8 @@ describe('audit events', () => {
     const createdResponse = await t.request('/public/v1/webhook-endpoints', {
       method: 'POST',
       key: agencyKey,
-      headers: { 'user-agent': 'audit-suite/1.0' },
+      // The address header the node layer writes cannot be sent by a client: it is overwritten.
+      headers: { 'user-agent': 'audit-suite/1.0', 'x-creator-api-client-address': '203.0.113.99' },
       json: { url, events: ['creator.created'], description: 'CRM' },
     });
     expect(createdResponse.status).toBe(201);
@@ -120,6 +122,24 @@ describe('audit events', () => {
     expect(updated!.changes).toEqual({ status: ['enabled', 'disabled'], description: ['CRM', null], disabled_reason: [null, 'manual'] });
     expect(Object.keys(rotation!.changes)).toEqual(['previous_secret_expires_at']);
     expect(deleted!.changes).toMatchObject({ status: ['disabled', null], events: [['creator.created'], null] });
+  });
+
+  it('records a change made through an MCP tool the same way, with the client address', async () => {
+    const client = await connectMcp(t, agencyKey);
+    try {
+      const created = dataOf<{ id: string; secret: string }>(
+        await client.callTool({ name: 'webhook_endpoints_create', arguments: { url: 'http://127.0.0.1:9/mcp-hook', events: ['deck.created'] } }),
+      );
+      secrets.push(created.data.secret);
+      const { data } = await events(agencyKey, '?action=webhook_endpoint.created');
+      expect(data.find((event) => event.target.id === created.data.id)).toMatchObject({
+        actor: { type: 'api_key' },
+        client_address: '127.0.0.1',
+        request_id: created.request_id,
+      });
+    } finally {
+      await client.close();
+    }
   });
 
   it('keeps every secret out of the audit rows', async () => {
