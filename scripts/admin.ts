@@ -3,7 +3,9 @@
  * settings UI, against DATABASE_URL or the embedded database. The embedded database can be open in
  * one process only, so while the service runs on it this CLI refuses (exit 3) with a clear message.
  */
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { operatorActor } from '../src/server/domain/actor';
 import type { Owner } from '../src/server/domain/owner';
 import { loadConfig } from '../src/server/config';
 import { openMigratedDatabase, type Database } from '../src/server/db/database';
@@ -41,6 +43,17 @@ commands:
 `;
 
 class UsageError extends Error {}
+
+/** The audit log's actor for every change made here: the operator, named by the OS account running the CLI. */
+const OPERATOR = operatorActor(`operator (${operatorName()})`);
+
+function operatorName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -228,6 +241,7 @@ async function run(database: Database, command: string): Promise<{ json: unknown
         name: required('name'),
         scopes: required('scopes').split(',').map((s) => s.trim()).filter(Boolean),
         expiresAt: expiryFromArgs(),
+        actor: OPERATOR,
       });
       return {
         json: { ...key, secret },
@@ -240,13 +254,13 @@ async function run(database: Database, command: string): Promise<{ json: unknown
       return { json: keys, text: keys.length === 0 ? 'no keys' : keys.map(printKey).join('\n') };
     }
     case 'revoke-key': {
-      const key = await revokeApiKey(db, required('id'));
+      const key = await revokeApiKey(db, OPERATOR, required('id'));
       return { json: key, text: `revoked ${printKey(key)}` };
     }
     case 'roll-key': {
       const grace = values.grace ?? '24h';
       if (!isRollGracePeriod(grace)) throw new UsageError(`--grace must be one of ${Object.keys(ROLL_GRACE_PERIODS).join(', ')}`);
-      const { key, secret, old } = await rollApiKey(db, required('id'), grace);
+      const { key, secret, old } = await rollApiKey(db, OPERATOR, required('id'), grace);
       const until = old.status === 'revoked' ? 'revoked now' : `works until ${old.expires_at}`;
       return {
         json: { ...key, secret, replaced: old },
@@ -258,7 +272,7 @@ ${secret}`,
       };
     }
     case 'rename-key': {
-      const key = await renameApiKey(db, required('id'), required('name'));
+      const key = await renameApiKey(db, OPERATOR, required('id'), required('name'));
       return { json: key, text: `renamed ${printKey(key)}` };
     }
     case 'set-plan': {
@@ -268,7 +282,7 @@ ${secret}`,
         throw new UsageError(`--entitlement must be one of ${ENTITLEMENTS.join(', ')}`);
       }
       if (!values.plan && !entitlement) throw new UsageError('give --plan, --entitlement or both');
-      const updated = await setPlan(db, subject, { planCode: values.plan, entitlement: entitlement as Entitlement | undefined });
+      const updated = await setPlan(db, OPERATOR, subject, { planCode: values.plan, entitlement: entitlement as Entitlement | undefined });
       return {
         json: { subject_type: subject.type, subject_id: subject.id, plan: updated.planCode, entitlement: updated.entitlement },
         text: `${subject.type} ${subject.id}: plan ${updated.planCode}, entitlement ${updated.entitlement}`,

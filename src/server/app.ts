@@ -1,3 +1,4 @@
+import { scheduleAuditSweep } from './services/audit-events';
 import type { AppConfig } from './config';
 import { openMigratedDatabase, type Database } from './db/database';
 import { createApiHandler, type ApiHandler } from './http/api-handler';
@@ -161,9 +162,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const observeApi = createApiObserver(logger, handleApiRequest);
   const runJobs = options.runJobs ?? true;
   let jobsRunning = false;
+  let stopAuditSweep = () => {};
   if (runJobs) {
     services.jobs.start();
     jobsRunning = true;
+    stopAuditSweep = scheduleAuditSweep(db, config.auditRetentionDays, logger);
   }
   const jobsStalled = (stallMs: number | null) =>
     stallMs === null
@@ -206,6 +209,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       health.startDraining();
       housekeeping.stop();
       jobsRunning = false;
+      stopAuditSweep();
       // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));

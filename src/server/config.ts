@@ -92,6 +92,8 @@ export interface AppConfig {
    * kept REQUEST_LOG_RETENTION_DAYS (30) and at most REQUEST_LOG_MAX_PER_ACCOUNT (100,000) per account.
    */
   requestLogs: { enabled: boolean; retentionDays: number; maxPerAccount: number };
+  /** Audit events are kept this many days (AUDIT_RETENTION_DAYS, default 365), then swept hourly. */
+  auditRetentionDays: number;
 }
 
 export interface JobSettings {
@@ -289,5 +291,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retentionDays: intFrom(env.REQUEST_LOG_RETENTION_DAYS, 30, 'REQUEST_LOG_RETENTION_DAYS'),
       maxPerAccount: intFrom(env.REQUEST_LOG_MAX_PER_ACCOUNT, 100_000, 'REQUEST_LOG_MAX_PER_ACCOUNT'),
     },
+    auditRetentionDays: intFrom(env.AUDIT_RETENTION_DAYS, 365, 'AUDIT_RETENTION_DAYS'),
   };
 }

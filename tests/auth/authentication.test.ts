@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorActor } from '../../src/server/domain/actor';
 import { checksumOf } from '../../src/server/auth/key-format';
 import { revokeApiKey } from '../../src/server/services/api-keys';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
@@ -60,7 +61,7 @@ describe('authentication (401 matrix on GET /me)', () => {
     const doomed = await t.key({ type: 'agency', id: agencyId }, ['roster:read']);
     expect((await t.request('/public/v1/me', { key: doomed })).status).toBe(200);
     const stored = await t.db.apiKey.findFirstOrThrow({ where: { subjectId: agencyId }, orderBy: { id: 'desc' } });
-    await revokeApiKey(t.db, stored.id);
+    await revokeApiKey(t.db, operatorActor(), stored.id);
     await expect401(await t.request('/public/v1/me', { key: doomed }), 'api-key-revoked', /invalid_token/);
   });
 

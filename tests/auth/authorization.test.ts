@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorActor } from '../../src/server/domain/actor';
 import { setPlan } from '../../src/server/services/accounts';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 import { probeRouter } from '../support/probe-router';
@@ -46,14 +47,14 @@ describe('authorization: scope, subject type, entitlement, plan (403)', () => {
   it('refuses a suspended subject everywhere but GET /me, which reports it', async () => {
     const suspended = (await t.agency()).id;
     const key = await t.key({ type: 'agency', id: suspended }, ['roster:read']);
-    await setPlan(t.db, { type: 'agency', id: suspended }, { entitlement: 'suspended' });
+    await setPlan(t.db, operatorActor(), { type: 'agency', id: suspended }, { entitlement: 'suspended' });
     const refused = await t.request('/public/v1/probe/agency-only', { key });
     expect(refused.status).toBe(403);
     expect((await readProblem(refused)).type).toBe('https://creator-api.dev/problems/entitlement-inactive');
     const me = await t.request('/public/v1/me', { key });
     expect(me.status).toBe(200);
     expect((await me.json()).data.entitlement).toBe('suspended');
-    await setPlan(t.db, { type: 'agency', id: suspended }, { entitlement: 'active' });
+    await setPlan(t.db, operatorActor(), { type: 'agency', id: suspended }, { entitlement: 'active' });
     expect((await t.request('/public/v1/probe/agency-only', { key })).status).toBe(200);
   });
 
@@ -65,7 +66,7 @@ describe('authorization: scope, subject type, entitlement, plan (403)', () => {
     const problem = await readProblem(refused);
     expect(problem.type).toBe('https://creator-api.dev/problems/plan-required');
     expect(problem.detail).toContain('free');
-    await setPlan(t.db, { type: 'agency', id: agency }, { planCode: 'pro' });
+    await setPlan(t.db, operatorActor(), { type: 'agency', id: agency }, { planCode: 'pro' });
     expect((await t.request('/public/v1/probe/sponsor', { key })).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { operatorActor } from '../../src/server/domain/actor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey } from '../../src/server/auth/key-format';
 import { newObjectId } from '../../src/server/lib/object-id';
@@ -107,7 +108,7 @@ describe('key cache in the service', () => {
     expect((await t.request('/public/v1/me', { key })).status).toBe(200);
     expect(t.app.services.keyCache.size.keys).toBe(before);
     const stored = await t.db.apiKey.findFirstOrThrow({ where: { subjectId: agencyId }, orderBy: { id: 'desc' } });
-    await revokeApiKey(t.db, stored.id);
+    await revokeApiKey(t.db, operatorActor(), stored.id);
     const response = await t.request('/public/v1/me', { key });
     expect(response.status).toBe(401);
     expect((await readProblem(response)).type).toMatch(/api-key-revoked$/);
@@ -219,7 +220,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('key cache across two instance
     const key = await first.key({ type: 'agency', id: agencyId }, ['roster:read']);
     const { id } = await first.db.apiKey.findFirstOrThrow({ where: { subjectId: agencyId }, orderBy: { id: 'desc' } });
     const result = await staleWindow(key, '/public/v1/me', 200, async () => {
-      await revokeApiKey(first.db, id);
+      await revokeApiKey(first.db, operatorActor(), id);
     });
     expect(result.last).toEqual([401, 401]);
     // The writing instance drops the key as the revoke returns; only answers already on their way arrive after.
@@ -236,7 +237,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('key cache across two instance
     expect(result.last).toEqual([403, 403]);
     for (const window of result.windows) expect(window).toBeLessThan(1000);
     // …and back, through the service.
-    await setPlan(second.db, { type: 'agency', id: suspended }, { entitlement: 'active' });
+    await setPlan(second.db, operatorActor(), { type: 'agency', id: suspended }, { entitlement: 'active' });
     expect((await second.request('/public/v1/creators', { key })).status).toBe(200);
     await expect.poll(async () => (await first.request('/public/v1/creators', { key })).status, { timeout: 1000, interval: 50 }).toBe(200);
   });

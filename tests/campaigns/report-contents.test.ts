@@ -3,6 +3,7 @@
  * services/campaign-report.ts): ownership like the API's, the API reads back the resulting summary,
  * the public report loader serves it only while published, and PATCH keeps refusing these fields.
  */
+import { operatorActor } from '../../src/server/domain/actor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCreatorToRoster } from '../../src/server/services/creators';
 import {
@@ -52,12 +53,12 @@ describe('campaign report contents', () => {
 
     // Not public until published; then served by slug; unpublished again → gone.
     expect(await getPublicCampaignReport(t.db, data.public_report.slug)).toBeNull();
-    await setCampaignPublicReport(t.db, agency, campaign.id, true);
+    await setCampaignPublicReport(t.db, operatorActor(), agency, campaign.id, true);
     const report = await getPublicCampaignReport(t.db, data.public_report.slug);
     expect(report?.summary.emv).toBe(300);
     expect(report?.creators.map((c) => c.displayName)).toEqual(['Nia Nakamura']);
     expect(report?.content.map((c) => c.views)).toEqual([10_000, 5_000]);
-    await setCampaignPublicReport(t.db, agency, campaign.id, false);
+    await setCampaignPublicReport(t.db, operatorActor(), agency, campaign.id, false);
     expect(await getPublicCampaignReport(t.db, data.public_report.slug)).toBeNull();
   });
 
@@ -88,7 +89,7 @@ describe('campaign report contents', () => {
   it('treats another agency’s campaign and a creator off the roster as not found', async () => {
     const campaign = await createCampaign(t.app.services, agency, { name: 'Mine' });
     await expect(addCampaignParticipant(t.db, other, campaign.id, rosterCreatorId)).rejects.toMatchObject({ slug: 'not-found' });
-    await expect(setCampaignPublicReport(t.db, other, campaign.id, true)).rejects.toMatchObject({ slug: 'not-found' });
+    await expect(setCampaignPublicReport(t.db, operatorActor(), other, campaign.id, true)).rejects.toMatchObject({ slug: 'not-found' });
     const foreign = await addCreatorToRoster(t.app.services, { agencyId: other.id, input: { display_name: 'Elsewhere' }, source: 'ui' });
     await expect(addCampaignParticipant(t.db, agency, campaign.id, foreign.creator.id)).rejects.toMatchObject({ slug: 'not-found' });
     expect((await t.db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).publicReportEnabled).toBe(false);

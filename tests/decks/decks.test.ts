@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorActor } from '../../src/server/domain/actor';
 import { setPlan } from '../../src/server/services/accounts';
 import { readProblem, startTestApp, type TestApp } from '../support/app';
 import { deckState, rosterCreator } from './fixtures';
@@ -303,7 +304,7 @@ describe('pitch decks', () => {
       const existing = (await (await t.request('/public/v1/decks', { key: k })).json()).data[0];
       expect((await patch(existing.id, { title: 'Still editable' }, k)).status).toBe(200);
 
-      await setPlan(t.db, { type: 'agency', id: agency }, { planCode: 'pro' });
+      await setPlan(t.db, operatorActor(), { type: 'agency', id: agency }, { planCode: 'pro' });
       expect((await post({ title: 'Fourth' }, k)).status).toBe(201);
     });
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorActor } from '../../src/server/domain/actor';
 import { setPlan } from '../../src/server/services/accounts';
 import { startTestApp, readProblem, type TestApp } from '../support/app';
 import { connectMcp, dataOf, problemOf } from '../mcp/support';
@@ -70,7 +71,7 @@ describe('every door through one gateway', () => {
     const key = await t.key({ type: 'agency', id: agency.id });
     const client = await connectMcp(t, key);
     try {
-      await setPlan(t.db, { type: 'agency', id: agency.id }, { entitlement: 'suspended' });
+      await setPlan(t.db, operatorActor(), { type: 'agency', id: agency.id }, { entitlement: 'suspended' });
       const rest = await readProblem(await t.request('/public/v1/creators', { key, method: 'POST', json: { display_name: 'Nia' } }));
       const mcp = problemOf(await client.callTool({ name: 'creators_create', arguments: { display_name: 'Nia' } }));
       expect(rest).toMatchObject({ type: 'https://creator-api.dev/problems/entitlement-inactive', status: 403 });

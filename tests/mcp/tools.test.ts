@@ -284,6 +284,7 @@ describe('MCP tools', () => {
         },
         events_list: { agency: { type: 'webhook.test' }, creator: { limit: 5 } },
         events_get: { agency: { event_id: ids.event! }, creator: { event_id: ids.creatorEvent! } },
+        audit_events_list: { agency: { limit: 5 }, creator: { action: 'webhook_endpoint.created' } },
         link_in_bio_get_import: { creator: { import_id: ids.linkImport! } },
         request_logs_list: { agency: { status: '2xx', limit: 5 }, creator: { method: 'POST' } },
         request_logs_get: { agency: { request_id: ids.agencyRequest! }, creator: { request_id: ids.creatorRequest! } },

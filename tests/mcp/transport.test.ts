@@ -1,4 +1,5 @@
 import { discoverOAuthProtectedResourceMetadata, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
+import { operatorActor } from '../../src/server/domain/actor';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../src/server/services/api-keys';
@@ -49,7 +50,7 @@ describe('MCP endpoint', () => {
     const revokedAgency = (await t.agency()).id;
     const revokedKey = await t.key({ type: 'agency', id: revokedAgency });
     const row = await t.db.apiKey.findFirstOrThrow({ where: { subjectType: 'agency', subjectId: revokedAgency } });
-    await revokeApiKey(t.db, row.id);
+    await revokeApiKey(t.db, operatorActor(), row.id);
     const revoked = await rpc(initialize(LATEST_PROTOCOL_VERSION), { authorization: `Bearer ${revokedKey}` });
     expect(revoked.status).toBe(401);
     expect((await readProblem(revoked)).type).toBe(`${PROBLEMS}api-key-revoked`);

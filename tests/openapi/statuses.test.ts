@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { operatorActor } from '../../src/server/domain/actor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src/server/routers/app';
 import { setPlan } from '../../src/server/services/accounts';
@@ -81,8 +82,8 @@ describe('every operation lists the statuses its middleware can answer', () => {
     const suspendedCreator = await t.creatorAccount({ plan: 'pro' });
     keys['suspended:agency'] = await t.key({ type: 'agency', id: suspendedAgency.id }, ['all']);
     keys['suspended:creator'] = await t.key({ type: 'creator', id: suspendedCreator.id }, ['all']);
-    await setPlan(t.db, { type: 'agency', id: suspendedAgency.id }, { entitlement: 'suspended' });
-    await setPlan(t.db, { type: 'creator', id: suspendedCreator.id }, { entitlement: 'suspended' });
+    await setPlan(t.db, operatorActor(), { type: 'agency', id: suspendedAgency.id }, { entitlement: 'suspended' });
+    await setPlan(t.db, operatorActor(), { type: 'creator', id: suspendedCreator.id }, { entitlement: 'suspended' });
     const freeAgency = await t.agency({ plan: 'free' });
     keys['free:agency'] = await t.key({ type: 'agency', id: freeAgency.id }, ['all']);
   }, 180_000);

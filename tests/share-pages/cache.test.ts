@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorActor } from '../../src/server/domain/actor';
 import { runCreatorImport, createCreatorImport } from '../../src/server/services/creator-imports';
 import { setRosterPublished } from '../../src/server/services/roster-page';
 import { updateMediaKit } from '../../src/server/services/media-kits';
@@ -73,7 +74,7 @@ describe('share-page cache on one instance', () => {
     await pages.get(kit.path);
     expect((await pages.get(kit.path)).cache).toBe('hit');
     const bio = `Bio from the editor ${uid()}`;
-    await updateMediaKit(t.app.services, { type: 'agency', id: agencyId }, kit.kitId, { bio });
+    await updateMediaKit(t.app.services, operatorActor(), { type: 'agency', id: agencyId }, kit.kitId, { bio });
     expect((await eventually(() => pages.get(kit.path), (r) => r.body.includes(bio))).body).toContain(bio);
   });
 

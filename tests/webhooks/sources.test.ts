@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { operatorActor } from '../../src/server/domain/actor';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,7 +92,7 @@ describe('events from every write path', () => {
     await subscribe(key);
     const created = await (await t.request('/public/v1/creators', { method: 'POST', key, json: { display_name: 'Edited In UI' } })).json();
     const kitId = created.data.media_kit.id;
-    await updateMediaKit(t.app.services, { type: 'agency', id: agency.id }, kitId, { headline: 'Edited in the editor' });
+    await updateMediaKit(t.app.services, operatorActor(), { type: 'agency', id: agency.id }, kitId, { headline: 'Edited in the editor' });
     const updated = await receiver.waitFor((d) => d.json.type === 'media_kit.updated' && d.json.data.id === kitId);
     expect(updated.json.data.headline).toBe('Edited in the editor');
     // The payload is the API's media kit, URLs included.

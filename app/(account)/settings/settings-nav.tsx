@@ -8,6 +8,7 @@ const LINKS = [
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/logs', label: 'Logs' },
+  { href: '/settings/audit', label: 'Audit log' },
   { href: '/docs', label: 'API reference' },
 ] as const;
 

@@ -97,6 +97,17 @@ export default function AccountsDocsPage() {
             client address {schedule(MAIL_RULES.address)}.
           </li>
         </ul>
+
+        <h2 id="audit-log">Audit log</h2>
+        <p>
+          Every change to API keys (created, renamed, rolled, revoked), webhook endpoints (created, updated, secret rotated, deleted),
+          who can see a deck, media kit or campaign report (visibility, deck password set or removed, report published or taken down) and the plan or entitlement is recorded with who made it (a person’s email, an API key’s name and prefix, or the operator),
+          when, the client address and browser, the request id, and each changed field before and after. Secrets never appear: keys show
+          their prefix, signing secrets only when the old one stops working, and webhook URLs only their host and a short fingerprint. A
+          change and its record are written together, so a failed change leaves no record. Settings → Audit log lists them with filters
+          by action and actor; keys with the <code>audit:read</code> scope read them at <code>GET /public/v1/audit-events</code>. Records
+          are kept a year by default.
+        </p>
       </main>
     </div>
   );

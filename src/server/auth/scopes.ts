@@ -8,6 +8,7 @@
  * - sponsorships:read for GET /sponsorship-matches (which also needs a plan that includes it).
  * - webhooks:read / webhooks:write for the webhook endpoints, their deliveries and GET /event-types.
  * - logs:read for GET /request-logs (the account's own API calls).
+ * - audit:read for GET /audit-events (the account's own audit log).
  */
 export const SUBJECT_TYPES = ['agency', 'creator'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
@@ -29,6 +30,7 @@ export const SCOPES = {
   'webhooks:read': { subjects: ['agency', 'creator'], description: 'Read webhook endpoints, their delivery log, the event types and events.' },
   'webhooks:write': { subjects: ['agency', 'creator'], description: 'Create, change, delete and test webhook endpoints; rotate secrets; retry and replay deliveries.' },
   'logs:read': { subjects: ['agency', 'creator'], description: "Read the request log of the account's API calls." },
+  'audit:read': { subjects: ['agency', 'creator'], description: 'Read the account’s audit log: who changed keys, webhooks, the plan or sharing, when and from where.' },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type Scope = keyof typeof SCOPES;

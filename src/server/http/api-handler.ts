@@ -2,12 +2,12 @@ import type { OpenApiRouter } from 'trpc-to-openapi';
 import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
+import { clientAddress } from '../lib/client-address';
 import type { Gateway, Problem } from '../trpc/gateway';
 import type { Operation } from '../trpc/procedure-runner';
 import { validationDetail } from '../trpc/validation-errors';
 import { compressResponse } from './compression';
 import { headerValue, targetPath, type ApiRequest, type ApiResponse } from './exchange';
-import { clientAddress } from '../lib/client-address';
 import { problemResponse } from './problem-response';
 import { prototypeQueryKeys } from './query-keys';
 import { requestIdFrom } from './request-id';
@@ -138,7 +138,13 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
       ? { ...((operation.usesBody ? body : queryInput(url.searchParams, operation.arrayKeys)) as object | undefined), ...decodedPathParams(pathParams) }
       : undefined;
     seen.input = input;
-    const result = await gateway.call(operation.path, input, principal, { door: 'rest', requestId, headers: request.headers, restPath: path });
+    const result = await gateway.call(operation.path, input, principal, {
+      door: 'rest',
+      requestId,
+      headers: request.headers,
+      restPath: path,
+      client: { address: clientAddress(request.headers), userAgent: request.headers.get('user-agent') },
+    });
     if (!result.ok) return problemAnswer(result.problem, requestId, result.headers);
     const { status, headers } = result;
     // 204 (DELETE) and 304 (If-None-Match matched the ETag) carry neither a body nor a content type.

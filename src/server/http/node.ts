@@ -88,8 +88,8 @@ export function createNodeListener(
       refuseMethod(req, res, pathname, handleApiRequest);
       return;
     }
-    // Pages and the request log read the client address from this header (clientAddress()); it is
-    // always ours, never the client's.
+    // Pages, the request log and the audit log read the client address from this header
+    // (clientAddress()); it is always ours, never the client's.
     req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? []);
     if (!isApiPath(pathname)) {
       void fallback(req, res);

@@ -20,6 +20,8 @@ import type { AnyProblemSlug } from '../http/problems';
 import { MAX_IMPORT_BYTES } from '../services/csv-roster';
 import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
+import type { ClientInfo } from '../domain/actor';
+import { clientAddress } from '../lib/client-address';
 import type { Gateway } from '../trpc/gateway';
 import { API_VERSION } from '../openapi/document';
 import { protectedResourceMetadata, protectedResourceMetadataUrl, serverCard } from './discovery';
@@ -29,14 +31,7 @@ import type { FieldError } from '../domain/errors';
 type FieldErrorList = FieldError[] | undefined;
 import { ROSTER_PROMPT, ROSTER_PROMPT_NAME, VOCABULARY_RESOURCE, VOCABULARY_URI, rosterPrompt, rosterPromptAllowed, vocabularyFor } from './guidance';
 import { toolError, toolProblem, type ToolProblem } from './tool-errors';
-import { clientAddress } from '../lib/client-address';
 import { buildToolCatalog, toolAllowedFor, type CatalogTool } from './tools';
-
-/** Who sent an MCP request, for the request log. */
-interface McpClient {
-  address: string | null;
-  userAgent: string | null;
-}
 
 /**
  * The MCP door: `/mcp`, the Model Context Protocol over Streamable HTTP, stateless (every POST is
@@ -126,7 +121,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     problem?: ToolProblem;
   }
 
-  async function runTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>): Promise<ToolOutcome> {
+  async function runTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>, client: ClientInfo): Promise<ToolOutcome> {
     let input: unknown;
     try {
       input = tool.toProcedureInput(args);
@@ -137,7 +132,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     }
     // `idempotency_key` and `if_match` reach the operation as the headers they stand for, so the
     // chain's Idempotency-Key claim/replay and If-Match check apply exactly as over REST.
-    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId, headers: tool.headersOf(args) });
+    const result = await gateway.call(tool.procedurePath, input, principal, { door: 'mcp', requestId, headers: tool.headersOf(args), client });
     for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) if (result.headers[name]) headers[name] = result.headers[name];
     if (!result.ok) {
       const problem = toolProblem(result.problem, tool, requestId);
@@ -158,9 +153,9 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
   }
 
   /** Runs one tool call and records it in the request log (one entry per tool call; status is the operation's). */
-  async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>, client: McpClient): Promise<CallToolResult> {
+  async function callTool(tool: CatalogTool, args: Record<string, unknown>, principal: Principal, requestId: string, headers: Record<string, string>, client: ClientInfo): Promise<CallToolResult> {
     const startedAt = performance.now();
-    const outcome = await runTool(tool, args, principal, requestId, headers);
+    const outcome = await runTool(tool, args, principal, requestId, headers, client);
     services.requestLogs.record(principal, {
       requestId,
       door: 'mcp',
@@ -178,7 +173,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
     return outcome.result;
   }
 
-  function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>, client: McpClient): Server {
+  function mcpServerFor(principal: Principal, requestId: string, headers: Record<string, string>, client: ClientInfo): Server {
     const server = new Server(
       { name: MCP_SERVER_NAME, title: 'creator-api', version: API_VERSION },
       { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions },

@@ -32,8 +32,14 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
     anchor: '2026-11-26-events',
-    title: 'Request logs, events, delivery attempts and replays',
+    title: 'Request logs, the audit log, events, delivery attempts and replays',
     changes: [
+      {
+        kind: 'added',
+        operations: ['GET /audit-events'],
+        summary:
+          'The account’s audit log: who created, rolled or revoked a key, changed a webhook endpoint, the plan or what is shared, when and from where. New scope `audit:read`.',
+      },
       {
         kind: 'added',
         operations: ['GET /request-logs', 'GET /request-logs/{request_id}'],

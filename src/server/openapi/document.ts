@@ -244,6 +244,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
     { name: 'Analytics', description: 'Page-view analytics.' },
     { name: 'Sponsorships', description: 'Sponsorship matches.' },
     { name: 'Webhooks', description: 'Webhook endpoints, their delivery log and the event catalogue; the events themselves are under `webhooks`.' },
+    { name: 'Audit', description: 'The account’s audit log: who changed keys, webhooks, the plan or sharing.' },
   ];
 
   forEachApiOperation(router, ({ meta: apiMeta, procedure }) => {

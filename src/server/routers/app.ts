@@ -48,6 +48,7 @@ import { setRosterPublishedProcedure } from './roster-page/set-published';
 import { updateCampaignContentProcedure } from './campaign-reports/update-content';
 import { getRequestLog } from './request-logs/get';
 import { listRequestLogs } from './request-logs/list';
+import { listAuditEvents } from './audit-events/list';
 import { createWebhookEndpoint } from './webhook-endpoints/create';
 import { deleteWebhookEndpoint } from './webhook-endpoints/delete';
 import { listWebhookDeliveries } from './webhook-endpoints/deliveries';
@@ -94,6 +95,7 @@ export const appRouter = router({
   }),
   eventTypes: router({ list: listEventTypes }),
   events: router({ list: listEvents, get: getEvent }),
+  auditEvents: router({ list: listAuditEvents }),
   // Internal: the settings UI only.
   apiKeys: router({ create: createApiKeyProcedure, rename: renameApiKeyProcedure, revoke: revokeApiKeyProcedure, roll: rollApiKeyProcedure }),
   campaignReports: router({

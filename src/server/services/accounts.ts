@@ -6,6 +6,8 @@ import { newObjectId } from '../lib/object-id';
 import { slugCandidate, slugify } from '../lib/slug';
 import { isUniqueViolation } from '../db/unique-violation';
 import { announceKeyChange } from './api-key-cache';
+import { recordAudit } from './audit-events';
+import type { Actor } from '../domain/actor';
 import { roleScopes } from '../auth/scopes';
 import type { SessionPrincipal } from '../domain/principal';
 
@@ -110,8 +112,13 @@ export async function subjectOwner(db: Db, subject: Owner): Promise<string> {
 export const ENTITLEMENTS = ['active', 'suspended'] as const;
 export type Entitlement = (typeof ENTITLEMENTS)[number];
 
+/**
+ * The operator's plan and entitlement change (`admin set-plan`): one transaction with its audit rows
+ * (`plan.changed`, `entitlement.changed`, each only when the value actually changes).
+ */
 export async function setPlan(
   db: Db,
+  actor: Actor,
   subject: Owner,
   change: { planCode?: string; entitlement?: Entitlement },
 ) {
@@ -126,11 +133,22 @@ export async function setPlan(
     ...(change.planCode ? { planCode: change.planCode } : {}),
     ...(change.entitlement ? { entitlement: change.entitlement } : {}),
   };
-  const updated =
-    subject.type === 'agency'
-      ? await db.agency.updateMany({ where: { id: subject.id }, data })
-      : await db.creator.updateMany({ where: { id: subject.id }, data });
-  if (updated.count === 0) throw new ApiError('not-found', `No ${subject.type} with id ${subject.id}.`);
+  await db.$transaction(async (tx) => {
+    const [before] =
+      subject.type === 'agency'
+        ? await tx.$queryRaw<{ plan_code: string; entitlement: string }[]>`SELECT plan_code, entitlement::text FROM agencies WHERE id = ${subject.id} FOR UPDATE`
+        : await tx.$queryRaw<{ plan_code: string; entitlement: string }[]>`SELECT plan_code, entitlement::text FROM creators WHERE id = ${subject.id} FOR UPDATE`;
+    if (!before) throw new ApiError('not-found', `No ${subject.type} with id ${subject.id}.`);
+    if (subject.type === 'agency') await tx.agency.update({ where: { id: subject.id }, data });
+    else await tx.creator.update({ where: { id: subject.id }, data });
+    const target = { type: subject.type, id: subject.id };
+    if (change.planCode && change.planCode !== before.plan_code) {
+      await recordAudit(tx, actor, { subject, action: 'plan.changed', target, changes: { plan: [before.plan_code, change.planCode] } });
+    }
+    if (change.entitlement && change.entitlement !== before.entitlement) {
+      await recordAudit(tx, actor, { subject, action: 'entitlement.changed', target, changes: { entitlement: [before.entitlement, change.entitlement] } });
+    }
+  });
   // The database trigger tells every instance (the CLI's change too); this one drops the subject's keys at once.
   announceKeyChange(db, { subject });
   return subject.type === 'agency'

@@ -7,6 +7,8 @@ import { newObjectId } from '../lib/object-id';
 import { subjectOwner, type Entitlement } from './accounts';
 import { announceKeyChange, type ApiKeyCache, type KeyRecord } from './api-key-cache';
 import type { ApiKeyPrincipal } from '../domain/principal';
+import { NO_CLIENT, type Actor } from '../domain/actor';
+import { recordAudit } from './audit-events';
 
 export interface ApiKeySummary {
   id: string;
@@ -88,6 +90,8 @@ export interface CreateKeyInput {
   expiresAt?: Date | null;
   /** The issuing user; defaults to the subject's owner. */
   userId?: string;
+  /** Who creates it, for the audit log; defaults to the issuing user. */
+  actor?: Actor;
 }
 
 /** Creates a key and returns its secret: the only time the secret exists outside the caller's hands. */
@@ -100,19 +104,29 @@ export async function createApiKey(db: Db, input: CreateKeyInput): Promise<{ key
   }
   const userId = input.userId ?? (await subjectOwner(db, input.subject));
   const generated = generateKey(input.subject.type);
-  const row = await db.apiKey.create({
-    data: {
-      id: newObjectId(),
-      name,
-      subjectType: input.subject.type,
-      subjectId: input.subject.id,
-      userId,
-      hash: generated.hash,
-      start: generated.start,
-      lastFour: generated.secret.slice(-4),
-      scopes,
-      expiresAt: input.expiresAt ?? null,
-    },
+  const actor: Actor = input.actor ?? { type: 'user', id: userId, client: NO_CLIENT, requestId: null };
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        id: newObjectId(),
+        name,
+        subjectType: input.subject.type,
+        subjectId: input.subject.id,
+        userId,
+        hash: generated.hash,
+        start: generated.start,
+        lastFour: generated.secret.slice(-4),
+        scopes,
+        expiresAt: input.expiresAt ?? null,
+      },
+    });
+    await recordAudit(tx, actor, {
+      subject: input.subject,
+      action: 'api_key.created',
+      target: { type: 'api_key', id: created.id },
+      changes: { name: [null, name], scopes: [null, scopes], start: [null, created.start], expires_at: [null, created.expiresAt?.toISOString() ?? null] },
+    });
+    return created;
   });
   return { key: summarize(row), secret: generated.secret };
 }
@@ -134,12 +148,25 @@ function ownedWhere(keyId: string, owner?: KeyOwner) {
 export const KEY_NAME_MAX = 100;
 
 /** Renames a key (1–100 characters after trimming); the secret and everything else stay. */
-export async function renameApiKey(db: Db, keyId: string, name: string, owner?: KeyOwner): Promise<ApiKeySummary> {
+export async function renameApiKey(db: Db, actor: Actor, keyId: string, name: string, owner?: KeyOwner): Promise<ApiKeySummary> {
   const trimmed = name.trim();
   if (trimmed.length === 0 || trimmed.length > KEY_NAME_MAX) throw new ApiError('validation-error', `A key name is 1 to ${KEY_NAME_MAX} characters.`);
-  const updated = await db.apiKey.updateMany({ where: ownedWhere(keyId, owner), data: { name: trimmed } });
-  if (updated.count === 0) throw new ApiError('not-found', `No API key with id ${keyId}.`);
-  return summarize(await db.apiKey.findUniqueOrThrow({ where: { id: keyId } }));
+  return db.$transaction(async (tx) => {
+    const existing = await tx.apiKey.findFirst({ where: ownedWhere(keyId, owner), select: { id: true } });
+    if (!existing) throw new ApiError('not-found', `No API key with id ${keyId}.`);
+    // Locked, so the name recorded as "before" is the one this rename replaces.
+    const [locked] = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM api_keys WHERE id = ${keyId} FOR UPDATE`;
+    const row = await tx.apiKey.update({ where: { id: keyId }, data: { name: trimmed } });
+    if (locked && locked.name !== trimmed) {
+      await recordAudit(tx, actor, {
+        subject: { type: row.subjectType, id: row.subjectId },
+        action: 'api_key.renamed',
+        target: { type: 'api_key', id: keyId },
+        changes: { name: [locked.name, trimmed] },
+      });
+    }
+    return summarize(row);
+  });
 }
 
 /** Grace periods offered when rolling a key: how long the old secret keeps working. */
@@ -158,6 +185,7 @@ export function isRollGracePeriod(value: string): value is RollGracePeriod {
  */
 export async function rollApiKey(
   db: Db,
+  actor: Actor,
   keyId: string,
   grace: RollGracePeriod,
   owner?: KeyOwner,
@@ -194,6 +222,18 @@ export async function rollApiKey(
     });
     if (retired.count === 0) throw new ApiError('conflict', 'This key was rolled or revoked in the meantime.');
     const old = await tx.apiKey.findUniqueOrThrow({ where: { id: existing.id } });
+    await recordAudit(tx, actor, {
+      subject: { type: subjectType, id: existing.subjectId },
+      action: 'api_key.rolled',
+      target: { type: 'api_key', id: existing.id },
+      changes: {
+        replaced_by_id: [null, created.id],
+        grace: [null, grace],
+        ...(seconds === 0
+          ? { revoked_at: [null, now.toISOString()] }
+          : { expires_at: [existing.expiresAt?.toISOString() ?? null, oldExpiry.toISOString()] }),
+      },
+    });
     return { key: summarize(created, now), secret: generated.secret, old: summarize(old, now) };
   });
 }
@@ -211,15 +251,22 @@ export async function listApiKeys(db: Db, filter: { subject?: Owner; userId?: st
 }
 
 /** Revokes at once: the next request with the key is a 401. Revoking twice is harmless. */
-export async function revokeApiKey(db: Db, keyId: string, owner?: { subject?: Owner; userId?: string }): Promise<ApiKeySummary> {
-  const where = {
-    id: keyId,
-    ...(owner?.subject ? { subjectType: owner.subject.type, subjectId: owner.subject.id } : {}),
-    ...(owner?.userId ? { userId: owner.userId } : {}),
-  };
-  const existing = await db.apiKey.findFirst({ where });
-  if (!existing) throw new ApiError('not-found', `No API key with id ${keyId}.`);
-  const row = existing.revokedAt ? existing : await db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
+export async function revokeApiKey(db: Db, actor: Actor, keyId: string, owner?: KeyOwner): Promise<ApiKeySummary> {
+  const row = await db.$transaction(async (tx) => {
+    const existing = await tx.apiKey.findFirst({ where: ownedWhere(keyId, owner) });
+    if (!existing) throw new ApiError('not-found', `No API key with id ${keyId}.`);
+    const revokedAt = new Date();
+    // Conditional: of two concurrent revokes, one revokes (and is recorded), the other finds it done.
+    const revoked = await tx.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt } });
+    if (revoked.count === 0) return tx.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    await recordAudit(tx, actor, {
+      subject: { type: existing.subjectType, id: existing.subjectId },
+      action: 'api_key.revoked',
+      target: { type: 'api_key', id: keyId },
+      changes: { revoked_at: [null, revokedAt.toISOString()] },
+    });
+    return tx.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+  });
   // The database trigger tells every instance; this one drops the key at once.
   announceKeyChange(db, { keyId });
   return summarize(row);

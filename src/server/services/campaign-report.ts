@@ -4,6 +4,8 @@
  * report switch. The API's PATCH keeps refusing these fields (UNSUPPORTED_PATCH_FIELDS); the UI's
  * server actions call these functions, which check ownership the same way the API does.
  */
+import type { Actor } from '../domain/actor';
+import { recordAudit } from './audit-events';
 import { z } from 'zod';
 import type { Owner } from '../domain/owner';
 import type { Db } from '../db/database';
@@ -135,13 +137,23 @@ export async function removeCampaignContent(db: Db, owner: Owner, campaignId: st
 }
 
 /** Publishes (or takes down) the report at /r/{slug}; the slug never changes. */
-export async function setCampaignPublicReport(db: Db, owner: Owner, campaignId: string, enabled: boolean): Promise<void> {
-  const updated = await db.campaign.updateMany({
-    where: { id: campaignId, ownerType: owner.type, ownerId: owner.id },
-    data: { publicReportEnabled: enabled, updatedAt: new Date() },
+export async function setCampaignPublicReport(db: Db, actor: Actor, owner: Owner, campaignId: string, enabled: boolean): Promise<void> {
+  await db.$transaction(async (tx) => {
+    // Publishing is audited when it changes something: the state before, under the row lock.
+    const [before] = await tx.$queryRaw<{ public_report_enabled: boolean }[]>`
+      SELECT public_report_enabled FROM campaigns WHERE id = ${campaignId} AND owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`;
+    if (!before) throw notFound('campaign', campaignId);
+    await tx.campaign.update({ where: { id: campaignId }, data: { publicReportEnabled: enabled, updatedAt: new Date() } });
+    if (before.public_report_enabled !== enabled) {
+      await recordAudit(tx, actor, {
+        subject: owner,
+        action: enabled ? 'campaign_report.published' : 'campaign_report.unpublished',
+        target: { type: 'campaign', id: campaignId },
+        changes: { public_report_enabled: [before.public_report_enabled, enabled] },
+      });
+    }
+    await invalidateSharePages(tx, [`campaign:${campaignId}`]);
   });
-  if (updated.count === 0) throw notFound('campaign', campaignId);
-  await invalidateSharePages(db, [`campaign:${campaignId}`]);
 }
 
 export interface CampaignReportContents {

@@ -1,3 +1,5 @@
+import type { Actor } from '../domain/actor';
+import { recordAudit } from './audit-events';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
@@ -220,6 +222,7 @@ export async function createDeck(app: EventApp, agencyId: string, fields: DeckFi
  */
 export async function updateDeck(
   app: EventApp,
+  actor: Actor,
   agencyId: string,
   deckId: string,
   fields: DeckFields,
@@ -235,6 +238,12 @@ export async function updateDeck(
   const passwordHash = fields.password === undefined ? undefined : fields.password === null ? null : await hashDeckPassword(fields.password);
   try {
     return await db.$transaction(async (tx) => {
+      // Who can see the deck (visibility, password) is audited: its state before, under the row lock.
+      const [before] =
+        fields.visibility !== undefined || fields.password !== undefined
+          ? await tx.$queryRaw<{ visibility: string; protected: boolean }[]>`
+              SELECT visibility::text AS visibility, password_hash IS NOT NULL AS protected FROM decks WHERE id = ${deckId} AND agency_id = ${agencyId} FOR UPDATE`
+          : [];
       const updated = await tx.deck.updateMany({
         // With If-Match, the write only lands on the version that was checked (compare-and-set).
         where: { id: deckId, agencyId, ...(options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {}) },
@@ -250,6 +259,17 @@ export async function updateDeck(
         await tx.deckCreator.createMany({ data: fields.creator_ids.map((creatorId, position) => ({ deckId, creatorId, position })) });
       }
       const deck = await tx.deck.findUniqueOrThrow({ where: { id: deckId }, include: WITH_CREATORS });
+      if (before) {
+        const subject = { type: 'agency' as const, id: agencyId };
+        const target = { type: 'deck', id: deckId };
+        if (before.visibility !== deck.visibility) {
+          await recordAudit(tx, actor, { subject, action: 'deck.visibility_changed', target, changes: { visibility: [before.visibility, deck.visibility] } });
+        }
+        // Only whether a password is set, never the password or its hash; setting a new one counts as a change.
+        if (fields.password !== undefined && (fields.password !== null || before.protected)) {
+          await recordAudit(tx, actor, { subject, action: 'deck.password_changed', target, changes: { protected: [before.protected, deck.passwordHash !== null] } });
+        }
+      }
       await emitEvents(app.jobs, tx, { type: 'agency', id: agencyId }, [{ type: 'deck.updated', data: deckView(deck, EVENT_BASE_URL) }]);
       await invalidateSharePages(tx, [`deck:${deckId}`]);
       return deck;

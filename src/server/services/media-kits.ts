@@ -1,3 +1,5 @@
+import type { Actor } from '../domain/actor';
+import { recordAudit } from './audit-events';
 import { randomBytes } from 'node:crypto';
 import type { Owner } from '../domain/owner';
 import type { Db } from '../db/database';
@@ -253,6 +255,7 @@ export async function getOwnedMediaKit(db: Db, owner: Owner, kitId: string): Pro
  */
 export async function updateMediaKit(
   app: EventApp,
+  actor: Actor,
   owner: Owner,
   kitId: string,
   content: MediaKitContent,
@@ -272,12 +275,21 @@ export async function updateMediaKit(
   // With If-Match, the write only lands on the version that was checked (compare-and-set).
   const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
   return db.$transaction(async (tx) => {
+    // Who can see the kit is audited: its visibility before, under the row lock.
+    const [before] =
+      content.visibility !== undefined
+        ? await tx.$queryRaw<{ visibility: string }[]>`
+            SELECT visibility::text AS visibility FROM media_kits WHERE id = ${kitId} AND owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`
+        : [];
     const updated = await tx.mediaKit.updateMany({ where: { ...owned, ...version }, data: { ...data, updatedAt: new Date() } });
     if (updated.count === 0) {
       if (options.expectedUpdatedAt && (await tx.mediaKit.count({ where: owned })) > 0) throw preconditionFailed();
       throw notFound('media kit', kitId);
     }
     const kit = await tx.mediaKit.findUniqueOrThrow({ where: { id: kitId } });
+    if (before && before.visibility !== kit.visibility) {
+      await recordAudit(tx, actor, { subject: owner, action: 'media_kit.visibility_changed', target: { type: 'media_kit', id: kitId }, changes: { visibility: [before.visibility, kit.visibility] } });
+    }
     await emitEvents(app.jobs, tx, owner, [{ type: 'media_kit.updated', data: mediaKitView(kit, EVENT_BASE_URL) }]);
     await invalidateSharePages(tx, [`media_kit:${kitId}`]);
     return kit;

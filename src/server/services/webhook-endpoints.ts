@@ -12,6 +12,9 @@ import { enqueueDeliveryJob, newJobToken } from './webhook-deliveries';
 import type { JobRunner } from '../domain/jobs';
 import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from './webhook-events';
 import { JOBS_CHANNEL, laneOf } from '../domain/jobs';
+import type { Actor } from '../domain/actor';
+import { createHash } from 'node:crypto';
+import { changedFields, createdFields, recordAudit } from './audit-events';
 import type { Prisma, WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
 
 /**
@@ -138,9 +141,32 @@ async function findOwned(db: Db, owner: Owner, endpointId: string): Promise<Webh
   return row;
 }
 
+/** The endpoint fields the audit log compares; the URL only as `auditUrl` shows it. */
+const AUDITED_FIELDS = ['url', 'events', 'description', 'status', 'disabled_reason'] as const;
+
+function auditedFields(row: WebhookEndpoint) {
+  return { url: auditUrl(row.url), events: row.events, description: row.description, status: row.status, disabled_reason: row.status === 'disabled' ? row.disabledReason : null };
+}
+
+/**
+ * A URL as the audit log keeps it: scheme and host, and a short fingerprint of the whole URL instead
+ * of its path and query, which often carry a token (`https://hooks.example.com/… #3fa2c1`). Two
+ * different URLs on one host still differ.
+ */
+export function auditUrl(url: string): string {
+  const fingerprint = createHash('sha256').update(url).digest('hex').slice(0, 6);
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}/… #${fingerprint}`;
+  } catch {
+    return `#${fingerprint}`;
+  }
+}
+
 /** POST /webhook-endpoints: the endpoint and its signing secret, which is never shown again. */
 export async function createWebhookEndpoint(
   deps: WebhookDeps,
+  actor: Actor,
   owner: Owner,
   fields: { url: string; events: string[]; description?: string | null },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
@@ -154,7 +180,7 @@ export async function createWebhookEndpoint(
     if (rows.length >= MAX_ENDPOINTS_PER_ACCOUNT) {
       throw new ApiError('conflict', `An account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first (one endpoint can receive every event type).`);
     }
-    return tx.webhookEndpoint.create({
+    const created = await tx.webhookEndpoint.create({
       data: {
         id: newObjectId(),
         ...owned(owner),
@@ -164,6 +190,13 @@ export async function createWebhookEndpoint(
         secretEncrypted: deps.webhookSecrets.seal(secret),
       },
     });
+    await recordAudit(tx, actor, {
+      subject: owner,
+      action: 'webhook_endpoint.created',
+      target: { type: 'webhook_endpoint', id: created.id },
+      changes: createdFields(auditedFields(created), AUDITED_FIELDS),
+    });
+    return created;
   });
   return { endpoint, secret };
 }
@@ -186,6 +219,7 @@ export async function listWebhookEndpoints(db: Db, owner: Owner, afterId: string
  */
 export async function updateWebhookEndpoint(
   deps: WebhookDeps,
+  actor: Actor,
   owner: Owner,
   endpointId: string,
   fields: EndpointFields,
@@ -199,18 +233,37 @@ export async function updateWebhookEndpoint(
   if (fields.status === 'enabled') Object.assign(data, { status: 'enabled', disabledReason: null, failingSince: null });
   if (fields.status === 'disabled') Object.assign(data, { status: 'disabled', disabledReason: 'manual' });
   const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
-  const updated = await deps.db.webhookEndpoint.updateMany({ where: { id: endpointId, ...owned(owner), ...version }, data });
-  if (updated.count === 0) {
-    if (options.expectedUpdatedAt && (await deps.db.webhookEndpoint.count({ where: { id: endpointId, ...owned(owner) } })) > 0) throw preconditionFailed();
-    throw notFound('webhook endpoint', endpointId);
-  }
-  return deps.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+  return deps.db.$transaction(async (tx) => {
+    // Locked first, so "before" in the audit row is the state this update replaces.
+    await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${endpointId} AND owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`;
+    const before = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
+    const updated = await tx.webhookEndpoint.updateMany({ where: { id: endpointId, ...owned(owner), ...version }, data });
+    if (updated.count === 0) {
+      if (options.expectedUpdatedAt && before) throw preconditionFailed();
+      throw notFound('webhook endpoint', endpointId);
+    }
+    const after = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    const changes = before ? changedFields(auditedFields(before), auditedFields(after), AUDITED_FIELDS) : {};
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, actor, { subject: owner, action: 'webhook_endpoint.updated', target: { type: 'webhook_endpoint', id: endpointId }, changes });
+    }
+    return after;
+  });
 }
 
 /** DELETE: the endpoint and its delivery log; pending deliveries to it are dropped. */
-export async function deleteWebhookEndpoint(db: Db, owner: Owner, endpointId: string): Promise<void> {
-  const deleted = await db.webhookEndpoint.deleteMany({ where: { id: endpointId, ...owned(owner) } });
-  if (deleted.count === 0) throw notFound('webhook endpoint', endpointId);
+export async function deleteWebhookEndpoint(db: Db, actor: Actor, owner: Owner, endpointId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const before = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
+    const deleted = await tx.webhookEndpoint.deleteMany({ where: { id: endpointId, ...owned(owner) } });
+    if (deleted.count === 0 || !before) throw notFound('webhook endpoint', endpointId);
+    await recordAudit(tx, actor, {
+      subject: owner,
+      action: 'webhook_endpoint.deleted',
+      target: { type: 'webhook_endpoint', id: endpointId },
+      changes: createdFields(auditedFields(before), AUDITED_FIELDS, true),
+    });
+  });
 }
 
 /**
@@ -218,20 +271,29 @@ export async function deleteWebhookEndpoint(db: Db, owner: Owner, endpointId: st
  * a receiver can switch over without losing a delivery; rotating again within that window replaces
  * the previous secret with the one being retired.
  */
-export async function rotateWebhookSecret(deps: WebhookDeps, owner: Owner, endpointId: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+export async function rotateWebhookSecret(deps: WebhookDeps, actor: Actor, owner: Owner, endpointId: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const secret = newSigningSecret();
   const endpoint = await deps.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ secret_encrypted: string }[]>`
-      SELECT secret_encrypted FROM webhook_endpoints WHERE id = ${endpointId} AND owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`;
+    const rows = await tx.$queryRaw<{ secret_encrypted: string; previous_secret_expires_at: Date | null }[]>`
+      SELECT secret_encrypted, previous_secret_expires_at FROM webhook_endpoints WHERE id = ${endpointId} AND owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`;
     if (!rows[0]) throw notFound('webhook endpoint', endpointId);
-    return tx.webhookEndpoint.update({
+    const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
+    const rotated = await tx.webhookEndpoint.update({
       where: { id: endpointId },
       data: {
         secretEncrypted: deps.webhookSecrets.seal(secret),
         previousSecretEncrypted: rows[0].secret_encrypted,
-        previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
+        previousSecretExpiresAt,
       },
     });
+    // Only when the old secret stops working is recorded; neither secret is.
+    await recordAudit(tx, actor, {
+      subject: owner,
+      action: 'webhook_endpoint.secret_rotated',
+      target: { type: 'webhook_endpoint', id: endpointId },
+      changes: { previous_secret_expires_at: [null, previousSecretExpiresAt.toISOString()] },
+    });
+    return rotated;
   });
   return { endpoint, secret };
 }

@@ -1,3 +1,4 @@
+import { actorOf, type Actor, type ClientInfo } from '../domain/actor';
 import type { AppServices } from '../domain/app-services';
 import type { Owner } from '../domain/owner';
 import type { Principal } from '../domain/principal';
@@ -18,6 +19,8 @@ export interface RequestContext {
   door: Door;
   /** Who is calling, authenticated by the gateway before the call. */
   principal: Principal;
+  /** The caller's address and user agent, for the audit log. */
+  client: ClientInfo;
   /** Conditional (If-Match, If-None-Match) and Idempotency-Key headers, or their MCP argument twins. */
   request: {
     headers: { get(name: string): string | null };
@@ -31,4 +34,9 @@ export interface RequestContext {
 /** What the API chain adds for the procedure. */
 export interface OperationContext extends RequestContext {
   owner: Owner;
+}
+
+/** The call's actor for the audit log: the principal, its client and the request id. */
+export function callActor(ctx: RequestContext): Actor {
+  return actorOf(ctx.principal, ctx.client, ctx.requestId);
 }

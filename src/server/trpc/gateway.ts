@@ -1,5 +1,6 @@
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { ZodError } from 'zod';
+import { NO_CLIENT, type ClientInfo } from '../domain/actor';
 import type { AppServices } from '../domain/app-services';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { OutageNotice } from '../lib/outage-notice';
@@ -54,6 +55,8 @@ export interface CallOptions {
   headers?: { get(name: string): string | null };
   /** The REST path as requested (without /public/v1); other doors' calls use the REST twin's template, filled in. */
   restPath?: string;
+  /** The caller's address and user agent as the door resolved them (recorded by the audit log). */
+  client?: ClientInfo;
 }
 
 /** A browser session better-auth has verified (the UI's cookie), before it becomes a principal. */
@@ -148,6 +151,7 @@ export class Gateway {
       requestId: options.requestId,
       door: options.door,
       principal,
+      client: options.client ?? NO_CLIENT,
       request: {
         headers: options.headers ?? NO_HEADERS,
         method: operation.meta.openapi?.method ?? 'POST',

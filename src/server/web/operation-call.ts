@@ -11,6 +11,7 @@ import { getApp } from '../app-singleton';
 import type { Owner } from '../domain/owner';
 import { ownerOf, type SessionPrincipal } from '../domain/principal';
 import { newRequestId } from '../http/request-id';
+import { clientAddress } from '../lib/client-address';
 import type { Problem } from '../trpc/gateway';
 import type { FormState } from './form-state';
 
@@ -48,14 +49,16 @@ export interface UiCaller {
 /** The signed-in person as a caller of operations, or null when signed out (or with no account yet). */
 export async function uiCaller(): Promise<UiCaller | null> {
   const app = await getApp();
-  const principal = await app.gateway.authenticateSession(new Headers(await headers()));
+  const requestHeaders = await headers();
+  const principal = await app.gateway.authenticateSession(new Headers(requestHeaders));
   if (!principal) return null;
+  const client = { address: clientAddress(requestHeaders), userAgent: requestHeaders.get('user-agent') };
   return {
     app,
     principal,
     owner: ownerOf(principal),
     async call<T>(operation: string, input: unknown, values?: Record<string, string>): Promise<OperationOutcome<T>> {
-      const result = await app.gateway.call(operation, input, principal, { door: 'ui', requestId: newRequestId() });
+      const result = await app.gateway.call(operation, input, principal, { door: 'ui', requestId: newRequestId(), client });
       if (!result.ok) return { ok: false, state: problemState(result.problem, values), problem: result.problem };
       return { ok: true, data: (result.body as { data: T } | undefined)?.data as T, status: result.status };
     },

@@ -1,4 +1,5 @@
 import { createApiKey } from '../../services/api-keys';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { createApiKeyInput, createApiKeyOutput } from './create.schema';
 
@@ -11,6 +12,7 @@ export const createApiKeyProcedure = apiProcedure
     const created = await createApiKey(ctx.app.db, {
       subject: ctx.owner,
       userId: ctx.principal.userId,
+      actor: callActor(ctx),
       name: input.name,
       scopes: input.scopes,
       expiresAt: input.expires_in_days === null ? null : new Date(Date.now() + input.expires_in_days * 86_400_000),

@@ -1,4 +1,5 @@
 import { renameApiKey } from '../../services/api-keys';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { renameApiKeyInput, renameApiKeyOutput } from './rename.schema';
 
@@ -6,4 +7,4 @@ export const renameApiKeyProcedure = apiProcedure
   .meta({ access: { agency: 'api_keys:write', creator: 'api_keys:write' } })
   .input(renameApiKeyInput)
   .output(renameApiKeyOutput)
-  .mutation(async ({ ctx, input }) => ({ data: await renameApiKey(ctx.app.db, input.key_id, input.name, { subject: ctx.owner }) }));
+  .mutation(async ({ ctx, input }) => ({ data: await renameApiKey(ctx.app.db, callActor(ctx), input.key_id, input.name, { subject: ctx.owner }) }));

@@ -1,4 +1,5 @@
 import { revokeApiKey } from '../../services/api-keys';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { revokeApiKeyInput, revokeApiKeyOutput } from './revoke.schema';
 
@@ -7,4 +8,4 @@ export const revokeApiKeyProcedure = apiProcedure
   .meta({ access: { agency: 'api_keys:write', creator: 'api_keys:write' } })
   .input(revokeApiKeyInput)
   .output(revokeApiKeyOutput)
-  .mutation(async ({ ctx, input }) => ({ data: await revokeApiKey(ctx.app.db, input.key_id, { subject: ctx.owner }) }));
+  .mutation(async ({ ctx, input }) => ({ data: await revokeApiKey(ctx.app.db, callActor(ctx), input.key_id, { subject: ctx.owner }) }));

@@ -1,4 +1,5 @@
 import { setCampaignPublicReport } from '../../services/campaign-report';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { CAMPAIGN_WRITE, done } from './schemas';
 import { setPublicReportInput } from './set-public-report.schema';
@@ -9,6 +10,6 @@ export const setCampaignPublicReportProcedure = apiProcedure
   .input(setPublicReportInput)
   .output(done)
   .mutation(async ({ ctx, input }) => {
-    await setCampaignPublicReport(ctx.app.db, ctx.owner, input.campaign_id, input.enabled);
+    await setCampaignPublicReport(ctx.app.db, callActor(ctx), ctx.owner, input.campaign_id, input.enabled);
     return { data: { ok: true as const } };
   });

@@ -1,5 +1,6 @@
 import { deckView, getAgencyDeck, updateDeck as updateAgencyDeck } from '../../services/decks';
 import { ifMatchVersion } from '../../trpc/conditional';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateDeckExamples, updateDeckInput, updateDeckOutput } from './update.schema';
 
@@ -32,6 +33,6 @@ export const updateDeck = apiProcedure
       view: (deck) => deckView(deck, base),
       output: updateDeckOutput,
     });
-    const deck = await updateAgencyDeck(ctx.app, ctx.owner.id, deckId, fields, { expectedUpdatedAt });
+    const deck = await updateAgencyDeck(ctx.app, callActor(ctx), ctx.owner.id, deckId, fields, { expectedUpdatedAt });
     return { data: deckView(deck, base) };
   });

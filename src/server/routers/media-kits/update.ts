@@ -1,5 +1,6 @@
 import { getOwnedMediaKit, mediaKitView, updateMediaKit as updateKit } from '../../services/media-kits';
 import { ifMatchVersion } from '../../trpc/conditional';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateMediaKitExamples, updateMediaKitInput, updateMediaKitOutput } from './update.schema';
 
@@ -27,6 +28,6 @@ export const updateMediaKit = apiProcedure
       view: (kit) => mediaKitView(kit, base),
       output: updateMediaKitOutput,
     });
-    const kit = await updateKit(ctx.app, ctx.owner, kitId, content, { expectedUpdatedAt });
+    const kit = await updateKit(ctx.app, callActor(ctx), ctx.owner, kitId, content, { expectedUpdatedAt });
     return { data: mediaKitView(kit, base) };
   });

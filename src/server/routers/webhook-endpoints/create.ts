@@ -1,4 +1,5 @@
 import { createWebhookEndpoint as createEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { createWebhookEndpointExamples, createWebhookEndpointInput, createWebhookEndpointOutput } from './create.schema';
 
@@ -25,7 +26,7 @@ export const createWebhookEndpoint = apiProcedure
   .input(createWebhookEndpointInput)
   .output(createWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
-    const { endpoint, secret } = await createEndpoint(ctx.app, ctx.owner, input);
+    const { endpoint, secret } = await createEndpoint(ctx.app, callActor(ctx), ctx.owner, input);
     ctx.response.status = 201;
     return { data: { ...webhookEndpointView(endpoint), secret } };
   });

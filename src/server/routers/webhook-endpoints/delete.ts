@@ -1,4 +1,5 @@
 import { deleteWebhookEndpoint as deleteEndpoint } from '../../services/webhook-endpoints';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { deleteWebhookEndpointExamples, deleteWebhookEndpointInput, deleteWebhookEndpointOutput } from './delete.schema';
 
@@ -19,6 +20,6 @@ export const deleteWebhookEndpoint = apiProcedure
   .input(deleteWebhookEndpointInput)
   .output(deleteWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
-    await deleteEndpoint(ctx.app.db, ctx.owner, input.endpoint_id);
+    await deleteEndpoint(ctx.app.db, callActor(ctx), ctx.owner, input.endpoint_id);
     ctx.response.status = 204;
   });

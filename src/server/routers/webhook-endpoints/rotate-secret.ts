@@ -1,4 +1,5 @@
 import { rotateWebhookSecret as rotateSecret, webhookEndpointView } from '../../services/webhook-endpoints';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { rotateWebhookSecretExamples, rotateWebhookSecretInput, rotateWebhookSecretOutput } from './rotate-secret.schema';
 
@@ -19,6 +20,6 @@ export const rotateWebhookSecret = apiProcedure
   .input(rotateWebhookSecretInput)
   .output(rotateWebhookSecretOutput)
   .mutation(async ({ ctx, input }) => {
-    const { endpoint, secret } = await rotateSecret(ctx.app, ctx.owner, input.endpoint_id);
+    const { endpoint, secret } = await rotateSecret(ctx.app, callActor(ctx), ctx.owner, input.endpoint_id);
     return { data: { ...webhookEndpointView(endpoint), secret } };
   });

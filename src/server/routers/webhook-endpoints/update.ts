@@ -1,5 +1,6 @@
 import { getWebhookEndpoint, updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
 import { ifMatchVersion } from '../../trpc/conditional';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateWebhookEndpointExamples, updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
 
@@ -26,5 +27,5 @@ export const updateWebhookEndpoint = apiProcedure
       view: webhookEndpointView,
       output: updateWebhookEndpointOutput,
     });
-    return { data: webhookEndpointView(await updateEndpoint(ctx.app, ctx.owner, endpointId, fields, { expectedUpdatedAt })) };
+    return { data: webhookEndpointView(await updateEndpoint(ctx.app, callActor(ctx), ctx.owner, endpointId, fields, { expectedUpdatedAt })) };
   });

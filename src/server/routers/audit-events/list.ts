@@ -1,0 +1,38 @@
+import { keysetPage } from '../../domain/pagination';
+import { auditEventView, listAuditEvents as listEvents } from '../../services/audit-events';
+import { apiProcedure } from '../../trpc/procedures';
+import { listAuditEventsExamples, listAuditEventsInput, listAuditEventsOutput } from './list.schema';
+
+export const listAuditEvents = apiProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/audit-events',
+      tags: ['Audit'],
+      summary: 'List audit events',
+      description: 'Who changed keys, webhooks, the plan or sharing: actor, target, before/after (never secrets). Newest first.',
+    },
+    examples: listAuditEventsExamples,
+    access: { agency: 'audit:read', creator: 'audit:read' },
+    errorStatuses: [400],
+  })
+  .input(listAuditEventsInput)
+  .output(listAuditEventsOutput)
+  .query(async ({ ctx, input }) => {
+    const page = await keysetPage(ctx.app.cursors, `audit-events:${ctx.owner.type}:${ctx.owner.id}`, input, (afterId, take) =>
+      listEvents(
+        ctx.app.db,
+        ctx.owner,
+        {
+          action: input.action,
+          actorType: input.actor_type,
+          actorId: input.actor_id,
+          since: input.since ? new Date(input.since) : undefined,
+          until: input.until ? new Date(input.until) : undefined,
+        },
+        afterId,
+        take,
+      ),
+    );
+    return { data: page.items.map(auditEventView), meta: page.meta };
+  });
