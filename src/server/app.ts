@@ -1,4 +1,3 @@
-import { scheduleAuditSweep } from './services/audit-events';
 import type { AppConfig } from './config';
 import { openMigratedDatabase, type Database } from './db/database';
 import { createApiHandler, type ApiHandler } from './http/api-handler';
@@ -106,7 +105,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     idempotentResponses: new SecretBox(secret, 'idempotent-responses'),
   };
   registerJobHandlers(services);
-  const housekeeping = startHousekeeping({ db, logger });
+  const housekeeping = startHousekeeping({ db, logger, auditRetentionDays: config.auditRetentionDays });
   const gateway = createGateway(services, appRouter, {
     // The settings UI's cookie is better-auth's; loaded on first use, so an API-only process never loads it.
     verifySession: async (headers) => (await import('./web/auth')).verifyBrowserSession(app, headers),
@@ -162,11 +161,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const observeApi = createApiObserver(logger, handleApiRequest);
   const runJobs = options.runJobs ?? true;
   let jobsRunning = false;
-  let stopAuditSweep = () => {};
   if (runJobs) {
     services.jobs.start();
     jobsRunning = true;
-    stopAuditSweep = scheduleAuditSweep(db, config.auditRetentionDays, logger);
   }
   const jobsStalled = (stallMs: number | null) =>
     stallMs === null
@@ -209,7 +206,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       health.startDraining();
       housekeeping.stop();
       jobsRunning = false;
-      stopAuditSweep();
       // Stops claiming, lets running jobs finish their current step and releases their leases.
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));

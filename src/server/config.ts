@@ -92,7 +92,7 @@ export interface AppConfig {
    * kept REQUEST_LOG_RETENTION_DAYS (30) and at most REQUEST_LOG_MAX_PER_ACCOUNT (100,000) per account.
    */
   requestLogs: { enabled: boolean; retentionDays: number; maxPerAccount: number };
-  /** Audit events are kept this many days (AUDIT_RETENTION_DAYS, default 365), then swept hourly. */
+  /** Audit events are kept this many days (AUDIT_RETENTION_DAYS, default 365), then removed by the housekeeping sweep (jobs/housekeeping.ts). */
   auditRetentionDays: number;
 }
 

@@ -92,7 +92,7 @@ describe('share-page cache on one instance', () => {
   it('a CSV import drops the roster page; a creator change drops the decks showing them', async () => {
     const agency = await t.db.agency.findUniqueOrThrow({ where: { id: agencyId } });
     const roster = `/roster/${agency.slug}`;
-    await setRosterPublished(t.db, agencyId, true);
+    await setRosterPublished(t.db, operatorActor(), agencyId, true);
     await pages.settled();
     await pages.get(roster);
     expect((await pages.get(roster)).cache).toBe('hit');
@@ -205,7 +205,7 @@ describe.skipIf(!process.env.DATABASE_URL)('share-page cache across two instance
   it('an import run by one instance drops the roster page on the other', async () => {
     const agency = await a.agency();
     const { slug } = await a.db.agency.findUniqueOrThrow({ where: { id: agency.id } });
-    await setRosterPublished(a.db, agency.id, true);
+    await setRosterPublished(a.db, operatorActor(), agency.id, true);
     await pagesB.settled();
     await pagesB.get(`/roster/${slug}`);
     expect((await pagesB.get(`/roster/${slug}`)).cache).toBe('hit');

@@ -42,6 +42,12 @@ describe('public roster pages are opt-in', () => {
 
     expect(await setPublished(key, false)).toMatchObject({ ok: true });
     expect((await eventually(() => pages.get(path), (r) => r.status === 404)).status).toBe(404);
+    // Both changes are in the agency's audit log, with who made them.
+    const audit = await t.db.auditEvent.findMany({ where: { subjectId: agency.id, action: { startsWith: 'roster_page.' } }, orderBy: { createdAt: 'asc' } });
+    expect(audit.map((row) => [row.action, row.actorType, row.changes])).toEqual([
+      ['roster_page.published', 'api_key', { roster_published: [false, true] }],
+      ['roster_page.unpublished', 'api_key', { roster_published: [true, false] }],
+    ]);
   });
 
   it('is the agency’s to publish: a creator is refused, as on every door', async () => {

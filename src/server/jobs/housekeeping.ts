@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger';
 import { sweepImportPreviews } from '../services/creator-import-previews';
 import { sweepSignInAttempts } from '../services/sign-in-attempts';
 import { sweepAllExpiredEvents } from '../services/events';
+import { sweepAuditEvents } from '../services/audit-events';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** Rows per statement: the tables stay small without one long delete. */
@@ -17,6 +18,8 @@ export interface SweepCounts {
   signInAttempts: number;
   /** Webhook events past their 30 days (with no delivery still pending), deleted. */
   events: number;
+  /** Audit events past AUDIT_RETENTION_DAYS, deleted. */
+  auditEvents: number;
 }
 
 export interface Housekeeping {
@@ -29,11 +32,12 @@ export interface Housekeeping {
  * Sweeps of what expires in the product's own tables, every 10 minutes on every instance (the
  * deletes are idempotent, so instances never need to agree on who sweeps), whichever job runner
  * runs jobs: expired import previews' rows (they would otherwise fill the disk) and the previews
- * themselves, sign-in attempts past their quiet period, and webhook events past their 30 days. The job
+ * themselves, sign-in attempts past their quiet period, webhook events past their 30 days and audit events past
+ * AUDIT_RETENTION_DAYS. The job
  * runner sweeps its ended jobs; request logs are trimmed by their buffer (services/request-logs).
  */
-export function startHousekeeping(options: { db: Db; logger: Logger }): Housekeeping {
-  const { db, logger } = options;
+export function startHousekeeping(options: { db: Db; logger: Logger; auditRetentionDays: number }): Housekeeping {
+  const { db, logger, auditRetentionDays } = options;
   async function drain(step: () => Promise<number>): Promise<number> {
     let total = 0;
     for (;;) {
@@ -43,7 +47,7 @@ export function startHousekeeping(options: { db: Db; logger: Logger }): Housekee
     }
   }
   async function sweep(): Promise<SweepCounts> {
-    const counts: SweepCounts = { previewsEmptied: 0, previewsDeleted: 0, signInAttempts: 0, events: 0 };
+    const counts: SweepCounts = { previewsEmptied: 0, previewsDeleted: 0, signInAttempts: 0, events: 0, auditEvents: 0 };
     await drain(async () => {
       const { emptied, deleted } = await sweepImportPreviews(db, { limit: SWEEP_BATCH });
       counts.previewsEmptied += emptied;
@@ -52,6 +56,7 @@ export function startHousekeeping(options: { db: Db; logger: Logger }): Housekee
     });
     counts.signInAttempts = await drain(() => sweepSignInAttempts(db, { limit: SWEEP_BATCH }));
     counts.events = await sweepAllExpiredEvents(db);
+    counts.auditEvents = await drain(() => sweepAuditEvents(db, auditRetentionDays, SWEEP_BATCH));
     return counts;
   }
   const timer = setInterval(() => {

@@ -2,7 +2,6 @@ import type { Db } from '../db/database';
 import { readStoredJson, storedJson } from '../db/json';
 import type { Actor, ActorType } from '../domain/actor';
 import type { Owner } from '../domain/owner';
-import type { Logger } from '../lib/logger';
 import { newObjectId } from '../lib/object-id';
 import type { AuditEvent, Prisma } from '../../generated/prisma/client';
 
@@ -28,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'media_kit.visibility_changed',
   'campaign_report.published',
   'campaign_report.unpublished',
+  'roster_page.published',
+  'roster_page.unpublished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'operator'] as const satisfies readonly ActorType[];
@@ -171,23 +172,4 @@ export async function sweepAuditEvents(db: Db, retentionDays: number, limit = 5_
   const old = await db.auditEvent.findMany({ where: { createdAt: { lt: cutoff } }, select: { id: true }, orderBy: { createdAt: 'asc' }, take: limit });
   if (old.length === 0) return 0;
   return (await db.auditEvent.deleteMany({ where: { id: { in: old.map((row) => row.id) } } })).count;
-}
-
-const SWEEP_EVERY_MS = 60 * 60_000;
-
-/**
- * The retention sweep on a timer (hourly, every instance that runs jobs; a sweep deletes in batches
- * until nothing older than the retention is left). Returns the function that stops it.
- */
-export function scheduleAuditSweep(db: Db, retentionDays: number, logger: Logger): () => void {
-  const sweep = async () => {
-    try {
-      while ((await sweepAuditEvents(db, retentionDays)) >= 5_000);
-    } catch (error) {
-      logger.warn('sweeping old audit events failed; trying again at the next sweep', { error: String(error) });
-    }
-  };
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

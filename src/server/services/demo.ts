@@ -4,6 +4,7 @@ import { createAgency, createCreatorAccount } from './accounts';
 import { createApiKey } from './api-keys';
 import { seedDemoShowcase } from './demo-showcase';
 import { setRosterPublished } from './roster-page';
+import { operatorActor } from '../domain/actor';
 
 export interface DemoSeed {
   agency: { id: string; name: string; key: string };
@@ -25,7 +26,7 @@ export async function seedDemoIfEmpty(app: EventApp): Promise<DemoSeed | null> {
   const creatorKey = await createApiKey(db, { subject: { type: 'creator', id: creator.id }, name: 'Demo creator key', scopes: ['all'] });
   await seedDemoShowcase(app, agency.id, creator.id);
   // The demo shows every kind of share page, the roster included.
-  await setRosterPublished(db, agency.id, true);
+  await setRosterPublished(db, operatorActor('demo seed'), agency.id, true);
   return {
     agency: { id: agency.id, name: agency.name, key: agencyKey.secret },
     creator: { id: creator.id, name: creator.displayName, key: creatorKey.secret },

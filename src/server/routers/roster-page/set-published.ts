@@ -1,4 +1,5 @@
 import { setRosterPublished } from '../../services/roster-page';
+import { callActor } from '../../trpc/context';
 import { apiProcedure } from '../../trpc/procedures';
 import { setRosterPublishedInput, setRosterPublishedOutput } from './set-published.schema';
 
@@ -8,6 +9,6 @@ export const setRosterPublishedProcedure = apiProcedure
   .input(setRosterPublishedInput)
   .output(setRosterPublishedOutput)
   .mutation(async ({ ctx, input }) => {
-    await setRosterPublished(ctx.app.db, ctx.owner.id, input.published);
+    await setRosterPublished(ctx.app.db, callActor(ctx), ctx.owner.id, input.published);
     return { data: { published: input.published } };
   });
