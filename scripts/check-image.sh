@@ -7,7 +7,7 @@
 #   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres scripts/check-image.sh
 #
 # It creates and drops a database of its own on that server. Takes several minutes (two npm installs
-# and a Next build), so .ci/run does not call it; run it before publishing an image.
+# and a Next build); .ci/run runs it last, after the tests.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 ADMIN_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
