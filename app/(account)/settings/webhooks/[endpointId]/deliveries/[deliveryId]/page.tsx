@@ -93,9 +93,12 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
         {body ? (
           <>
             <p className="muted">The request body as POSTed, pretty-printed; the signature covers the compact form.</p>
-            <pre className="json-view" tabIndex={0} aria-labelledby="payload-title" data-testid="delivery-payload">
-              <code>{body}</code>
-            </pre>
+            {/* Scrolls when long: a focusable region, so a keyboard can scroll it too. */}
+            <div className="json-view" role="region" aria-labelledby="payload-title" tabIndex={0}>
+              <pre data-testid="delivery-payload">
+                <code>{body}</code>
+              </pre>
+            </div>
           </>
         ) : (
           <p className="empty">The event is older than 30 days and was removed; its payload is no longer kept.</p>
