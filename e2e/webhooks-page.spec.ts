@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible, screenshot, signUp } from './support';
 
 /** A receiver on loopback whose answer (status, body, delay) the test changes as it goes. */
@@ -41,7 +41,7 @@ async function expectLabelInName(scope: Locator) {
   }
 }
 
-async function atWidths(page: Page, testInfo: Parameters<Parameters<typeof test>[1]>[1], name: string) {
+async function atWidths(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await expectNoPageOverflow(page, `${name} at ${width}px`);
