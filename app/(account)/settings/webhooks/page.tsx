@@ -6,7 +6,7 @@ import { EVENT_TYPES, firesFor, SUBSCRIBABLE_EVENT_TYPES } from '@/server/servic
 import { requireSubject } from '@/server/web/session';
 import { Timestamp } from '../../../_components/dates';
 import { LiveRefresh } from '../../../_components/live-refresh';
-import { DeliveryStatusBadge, deliveryPath } from './delivery-parts';
+import { DeliveryStatusBadge, deliveryPath, EventTypeName } from './delivery-parts';
 import { AddEndpointDialog, EndpointAction, ReplayForm, RotateSecretButton } from './webhook-controls';
 
 export const metadata: Metadata = { title: 'Webhooks' };
@@ -110,7 +110,7 @@ export default async function WebhooksPage() {
                       {recent.map((delivery) => (
                         <tr key={delivery.id} data-delivery-id={delivery.id}>
                           <td data-label="Event">
-                            <code>{delivery.event_type}</code>
+                            <EventTypeName type={delivery.event_type} />
                           </td>
                           <td data-label="Status">
                             <DeliveryStatusBadge status={delivery.status} />
