@@ -81,7 +81,7 @@ test('an agency adds a webhook endpoint, keeps the secret, tests, retries, rotat
     await expect(card.getByRole('row', { name: /creator\.created/ })).toContainText('200');
 
     // A test event.
-    await card.getByRole('button', { name: /Send a test event/ }).click();
+    await card.getByRole('button', { name: /Send test event to/ }).click();
     await expect(card.getByRole('status').first()).toContainText('Test event queued');
     await expect.poll(() => receiver.received.some((r) => JSON.parse(r.body).type === 'webhook.test'), { timeout: 10_000 }).toBe(true);
     await expect(async () => {
@@ -90,7 +90,7 @@ test('an agency adds a webhook endpoint, keeps the secret, tests, retries, rotat
     }).toPass({ timeout: 10_000 });
 
     // Rotate: a new secret, shown once; both secrets sign for 24 h.
-    await card.getByRole('button', { name: /Rotate the secret/ }).click();
+    await card.getByRole('button', { name: /Rotate secret of/ }).click();
     const rotate = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
     await rotate.getByRole('button', { name: 'Rotate secret' }).click();
     const rotated = page.getByRole('dialog', { name: 'Copy the new signing secret' });
@@ -99,7 +99,7 @@ test('an agency adds a webhook endpoint, keeps the secret, tests, retries, rotat
     expect(newSecret).not.toBe(secret);
     await rotated.getByRole('button', { name: 'Done, I stored it' }).click();
     await expect(card).toContainText('previous secret signs until');
-    await card.getByRole('button', { name: /Send a test event/ }).click();
+    await card.getByRole('button', { name: /Send test event to/ }).click();
     await expect.poll(() => receiver.received.filter((r) => JSON.parse(r.body).type === 'webhook.test').length, { timeout: 10_000 }).toBe(2);
     const afterRotation = receiver.received.filter((r) => JSON.parse(r.body).type === 'webhook.test')[1]!;
     expect(new Webhook(newSecret).verify(afterRotation.body, afterRotation.headers)).toMatchObject({ type: 'webhook.test' });
@@ -108,7 +108,7 @@ test('an agency adds a webhook endpoint, keeps the secret, tests, retries, rotat
     // Disable: shown as such, and nothing more is sent.
     await card.getByRole('button', { name: /^Disable / }).click();
     await expect(card).toContainText('Disabled');
-    await expect(card.getByRole('button', { name: /Send a test event/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Send test event to/ })).toHaveCount(0);
     const count = receiver.received.length;
     await request.post('/public/v1/creators', { headers: { authorization: `Bearer ${key}` }, data: { display_name: 'Nobody hears this' } });
     await page.waitForTimeout(1_000);

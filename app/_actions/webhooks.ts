@@ -53,7 +53,7 @@ export async function setEndpointStatusAction(_previous: FormState, formData: Fo
 
 export async function sendTestEventAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const outcome = await callOperation('webhookEndpoints.test', { endpoint_id: formText(formData, 'endpoint_id') });
-  return done(outcome, 'Test event queued. Reload to see its delivery.');
+  return done(outcome, 'Test event queued: its delivery appears below.');
 }
 
 export async function retryDeliveryAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -64,4 +64,22 @@ export async function retryDeliveryAction(_previous: FormState, formData: FormDa
 export async function deleteEndpointAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const outcome = await callOperation('webhookEndpoints.delete', { endpoint_id: formText(formData, 'endpoint_id') });
   return done(outcome, 'Endpoint deleted.');
+}
+
+/** "Replay failed deliveries": every failed delivery of the endpoint since the chosen time (UTC), sent once more. */
+export async function replayFailedAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const raw = formText(formData, 'since').trim();
+  const values = { since: raw };
+  // A datetime-local value is wall-clock time without a zone; the form asks for UTC.
+  const since = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(raw) ? `${raw.length === 16 ? `${raw}:00` : raw}Z` : raw;
+  if (!raw) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { since: 'Enter the date and time (UTC) to replay from.' }, values };
+  const outcome = await callOperation<{ queued: number; has_more: boolean }>('webhookEndpoints.replay', { endpoint_id: formText(formData, 'endpoint_id'), since }, values);
+  if (!outcome.ok) return outcome.state;
+  revalidatePath(PAGE);
+  const { queued, has_more: more } = outcome.data;
+  const message =
+    queued === 0
+      ? 'No failed deliveries since then: nothing to replay.'
+      : `${queued} failed ${queued === 1 ? 'delivery' : 'deliveries'} queued to be sent again.${more ? ' More are left: replay again.' : ''}`;
+  return { status: 'saved', message, values };
 }

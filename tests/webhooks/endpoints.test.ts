@@ -104,6 +104,19 @@ describe('webhook endpoints API', () => {
     expect(doc.info.description).toContain("import { Webhook } from 'standardwebhooks';");
     const creatorCreated = data.find((e: { type: string }) => e.type === 'creator.created');
     expect(creatorCreated.description).toBeTruthy();
+    // Which account types each event type fires for: roster and decks are an agency's, link in bio a creator's.
+    const subjectsOf = Object.fromEntries(data.map((e: { type: string; subjects: string[] }) => [e.type, e.subjects]));
+    expect(subjectsOf).toMatchObject({
+      'creator.created': ['agency'],
+      'creator_import.completed': ['agency'],
+      'deck.updated': ['agency'],
+      'media_kit.updated': ['agency', 'creator'],
+      'campaign.created': ['agency', 'creator'],
+      'link_in_bio.updated': ['creator'],
+      'link_in_bio_import.failed': ['creator'],
+      'webhook.test': ['agency', 'creator'],
+    });
+    expect(data.every((e: { subjects: string[] }) => e.subjects.length > 0)).toBe(true);
     expect(creatorCreated.payload_schema).toMatchObject({ type: 'object', required: expect.arrayContaining(['type', 'timestamp', 'data']) });
   });
 

@@ -31,6 +31,19 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    anchor: '2026-11-26-event-subjects',
+    title: 'Which accounts each event type fires for',
+    changes: [
+      {
+        kind: 'changed',
+        operations: ['GET /event-types'],
+        summary:
+          'Each event type now lists its `subjects`: the account types (`agency`, `creator`) whose changes emit it. Subscribing to a type that never fires for your account type is still accepted, and never delivers.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     anchor: '2026-11-26-events',
     title: 'Request logs, the audit log, events, delivery attempts and replays',
     changes: [

@@ -1,3 +1,4 @@
+import type { SubjectType } from '../auth/scopes';
 import type { Owner } from '../domain/owner';
 import type { AppServices } from '../domain/app-services';
 import { JOBS_CHANNEL, laneOf, type JobRunner } from '../domain/jobs';
@@ -11,21 +12,23 @@ import type { Prisma } from '../../generated/prisma/client';
  * runner then makes the attempts (services/webhook-deliveries.ts).
  */
 export const EVENT_TYPES = {
-  'creator.created': { resource: 'Creator', description: 'A creator was added to the agency roster (POST /creators, a CSV import row, the settings UI).' },
-  'creator_import.completed': { resource: 'CreatorImport', description: 'A CSV roster import finished; `data.rows` holds every row’s result.' },
-  'creator_import.failed': { resource: 'CreatorImport', description: 'A CSV roster import stopped before its end; unprocessed rows are `failed` with the reason.' },
-  'media_kit.created': { resource: 'MediaKit', description: 'A media kit was created (a named kit, or the default kit made with a roster creator).' },
-  'media_kit.updated': { resource: 'MediaKit', description: 'A media kit’s content or settings changed (API or editor).' },
-  'deck.created': { resource: 'Deck', description: 'A pitch deck was created.' },
-  'deck.updated': { resource: 'Deck', description: 'A pitch deck changed (API or editor).' },
-  'campaign.created': { resource: 'Campaign', description: 'A campaign was created.' },
-  'campaign.updated': { resource: 'Campaign', description: 'A campaign changed (API or editor).' },
-  'link_in_bio.created': { resource: 'LinkInBioPage', description: 'The creator’s link-in-bio page was created.' },
-  'link_in_bio.updated': { resource: 'LinkInBioPage', description: 'The link-in-bio page or its blocks changed (API, editor or an import that added blocks).' },
-  'link_in_bio_import.completed': { resource: 'LinkInBioImport', description: 'A link-in-bio import read its source page and added what was new.' },
-  'link_in_bio_import.failed': { resource: 'LinkInBioImport', description: 'A link-in-bio import could not read its source page; nothing was added.' },
-  'webhook.test': { resource: 'WebhookTest', description: 'Sent on request to one endpoint (POST /webhook-endpoints/{id}/test); never subscribed to.' },
-} as const;
+  // `subjects`: the account types whose changes emit the event (the only `owner.type` its emitEvents
+  // calls pass); an endpoint of any other account type never receives it.
+  'creator.created': { subjects: ['agency'], resource: 'Creator', description: 'A creator was added to the agency roster (POST /creators, a CSV import row, the settings UI).' },
+  'creator_import.completed': { subjects: ['agency'], resource: 'CreatorImport', description: 'A CSV roster import finished; `data.rows` holds every row’s result.' },
+  'creator_import.failed': { subjects: ['agency'], resource: 'CreatorImport', description: 'A CSV roster import stopped before its end; unprocessed rows are `failed` with the reason.' },
+  'media_kit.created': { subjects: ['agency', 'creator'], resource: 'MediaKit', description: 'A media kit was created (a named kit, or the default kit made with a roster creator).' },
+  'media_kit.updated': { subjects: ['agency', 'creator'], resource: 'MediaKit', description: 'A media kit’s content or settings changed (API or editor).' },
+  'deck.created': { subjects: ['agency'], resource: 'Deck', description: 'A pitch deck was created.' },
+  'deck.updated': { subjects: ['agency'], resource: 'Deck', description: 'A pitch deck changed (API or editor).' },
+  'campaign.created': { subjects: ['agency', 'creator'], resource: 'Campaign', description: 'A campaign was created.' },
+  'campaign.updated': { subjects: ['agency', 'creator'], resource: 'Campaign', description: 'A campaign changed (API or editor).' },
+  'link_in_bio.created': { subjects: ['creator'], resource: 'LinkInBioPage', description: 'The creator’s link-in-bio page was created.' },
+  'link_in_bio.updated': { subjects: ['creator'], resource: 'LinkInBioPage', description: 'The link-in-bio page or its blocks changed (API, editor or an import that added blocks).' },
+  'link_in_bio_import.completed': { subjects: ['creator'], resource: 'LinkInBioImport', description: 'A link-in-bio import read its source page and added what was new.' },
+  'link_in_bio_import.failed': { subjects: ['creator'], resource: 'LinkInBioImport', description: 'A link-in-bio import could not read its source page; nothing was added.' },
+  'webhook.test': { subjects: ['agency', 'creator'], resource: 'WebhookTest', description: 'Sent on request to one endpoint (POST /webhook-endpoints/{id}/test); never subscribed to.' },
+} as const satisfies Record<string, { subjects: readonly SubjectType[]; resource: string; description: string }>;
 
 export type EventType = keyof typeof EVENT_TYPES;
 export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
@@ -33,6 +36,8 @@ export const isEventType = (name: string): name is EventType => Object.hasOwn(EV
 /** What an endpoint may subscribe to: every type but the test event, which goes only where it is asked for. */
 export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPE_NAMES.filter((type) => type !== 'webhook.test');
 export const ALL_EVENTS = '*';
+/** Whether `type` can ever fire for an account of `subject`'s type (what the settings page offers). */
+export const firesFor = (type: EventType, subject: SubjectType): boolean => (EVENT_TYPES[type].subjects as readonly SubjectType[]).includes(subject);
 
 export interface NewEvent {
   type: EventType;

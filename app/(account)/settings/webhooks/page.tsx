@@ -1,15 +1,21 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { RETRY_SCHEDULE_DOC } from '@/server/routers/event-types/catalogue';
 import { listWebhookDeliveries, listWebhookEndpoints, webhookDeliveryView, webhookEndpointView } from '@/server/services/webhook-endpoints';
-import { EVENT_TYPES, SUBSCRIBABLE_EVENT_TYPES } from '@/server/services/webhook-events';
+import { EVENT_TYPES, firesFor, SUBSCRIBABLE_EVENT_TYPES } from '@/server/services/webhook-events';
 import { requireSubject } from '@/server/web/session';
 import { Timestamp } from '../../../_components/dates';
-import { AddEndpointDialog, EndpointAction, RotateSecretButton } from './webhook-controls';
+import { LiveRefresh } from '../../../_components/live-refresh';
+import { DeliveryStatusBadge, deliveryPath, EventTypeName } from './delivery-parts';
+import { AddEndpointDialog, EndpointAction, ReplayForm, RotateSecretButton } from './webhook-controls';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
-const DELIVERY_LABEL = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' } as const;
 const RECENT_DELIVERIES = 10;
+const DAY_MS = 24 * 3600_000;
+
+/** A datetime-local value in UTC, to the minute: the replay form's default start. */
+const utcMinute = (date: Date) => date.toISOString().slice(0, 16);
 
 export default async function WebhooksPage() {
   const { app, subject } = await requireSubject('/settings/webhooks');
@@ -17,7 +23,10 @@ export default async function WebhooksPage() {
   const db = app.services.db;
   const endpoints = await listWebhookEndpoints(db, owner, undefined, 50);
   const deliveries = await Promise.all(endpoints.map((e) => listWebhookDeliveries(db, owner, e.id, {}, undefined, RECENT_DELIVERIES)));
-  const eventOptions = SUBSCRIBABLE_EVENT_TYPES.map((type) => ({ type, description: EVENT_TYPES[type].description }));
+  // Only what can fire for this account type: decks are an agency's, link in bio a creator's.
+  const eventOptions = SUBSCRIBABLE_EVENT_TYPES.filter((type) => firesFor(type, subject.type)).map((type) => ({ type, description: EVENT_TYPES[type].description }));
+  const anyPending = deliveries.some((rows) => rows.some((row) => row.status === 'pending'));
+  const replaySince = utcMinute(new Date(Date.now() - DAY_MS));
   return (
     <>
       <div className="page-head">
@@ -31,6 +40,7 @@ export default async function WebhooksPage() {
         <AddEndpointDialog eventOptions={eventOptions} />
       </div>
       <p className="muted">{RETRY_SCHEDULE_DOC}</p>
+      <LiveRefresh active={anyPending} label="Deliveries are pending: this page updates itself every few seconds." />
 
       {endpoints.length === 0 ? (
         <p className="empty">No endpoints yet. Add one to start receiving events.</p>
@@ -39,10 +49,11 @@ export default async function WebhooksPage() {
           const endpoint = webhookEndpointView(row);
           const label = endpoint.description ?? endpoint.url;
           const recent = deliveries[index]!.map(webhookDeliveryView);
+          const captionId = `deliveries-${endpoint.id}`;
           return (
             <section key={endpoint.id} className="card webhook-endpoint" aria-labelledby={`endpoint-${endpoint.id}`} data-endpoint-id={endpoint.id}>
               <div className="page-head">
-                <div>
+                <div className="webhook-endpoint-head">
                   <h2 id={`endpoint-${endpoint.id}`}>
                     <code>{endpoint.url}</code>
                   </h2>
@@ -64,7 +75,7 @@ export default async function WebhooksPage() {
                 </div>
                 <div className="button-row">
                   {endpoint.status === 'enabled' && (
-                    <EndpointAction action="test" endpointId={endpoint.id} label="Send test event" ariaLabel={`Send a test event to ${label}`} />
+                    <EndpointAction action="test" endpointId={endpoint.id} label="Send test event" ariaLabel={`Send test event to ${label}`} />
                   )}
                   <RotateSecretButton endpointId={endpoint.id} label={label} />
                   {endpoint.status === 'enabled' ? (
@@ -78,66 +89,74 @@ export default async function WebhooksPage() {
               {recent.length === 0 ? (
                 <p className="empty">No deliveries yet. Send a test event to try the endpoint.</p>
               ) : (
-                <table className="data-table">
-                  <caption>Recent deliveries to {label}, newest first.</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Response</th>
-                      <th scope="col">Attempts</th>
-                      <th scope="col">Last attempt</th>
-                      <th scope="col">Next attempt</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {recent.map((delivery) => (
-                      <tr key={delivery.id} data-delivery-id={delivery.id}>
-                        <td data-label="Event">
-                          <code>{delivery.event_type}</code>
-                          <br />
-                          <small className="muted">{delivery.event_id}</small>
-                        </td>
-                        <td data-label="Status">
-                          <span className={`badge badge-${delivery.status === 'succeeded' ? 'active' : delivery.status === 'failed' ? 'revoked' : 'expired'}`}>
-                            {DELIVERY_LABEL[delivery.status]}
-                          </span>
-                        </td>
-                        <td data-label="Response">
-                          {delivery.last_response_code ?? '—'}
-                          {delivery.last_error && (
-                            <>
-                              <br />
-                              <small className="muted">{delivery.last_error.slice(0, 160)}</small>
-                            </>
-                          )}
-                        </td>
-                        <td data-label="Attempts">{delivery.attempts}</td>
-                        <td data-label="Last attempt">
-                          <Timestamp iso={delivery.last_attempt_at} empty="Not yet" utc={false} />
-                        </td>
-                        <td data-label="Next attempt">
-                          <Timestamp iso={delivery.next_attempt_at} utc={false} />
-                        </td>
-                        <td data-label="Actions">
-                          {endpoint.status === 'enabled' && (
-                            <EndpointAction
-                              action="retry"
-                              endpointId={endpoint.id}
-                              deliveryId={delivery.id}
-                              label="Retry"
-                              ariaLabel={`Retry ${delivery.event_type} delivery ${delivery.id}`}
-                            />
-                          )}
-                        </td>
+                // Scrolls sideways only if it must (a long response on a mid-width screen); the region is focusable so a keyboard can scroll it.
+                <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+                  <table className="data-table delivery-table">
+                    <caption id={captionId}>Recent deliveries to {label}, newest first (times in UTC).</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Event</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Response</th>
+                        <th scope="col">Attempts</th>
+                        <th scope="col">Last attempt</th>
+                        <th scope="col">Next attempt</th>
+                        <th scope="col">
+                          <span className="visually-hidden">Actions</span>
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {recent.map((delivery) => (
+                        <tr key={delivery.id} data-delivery-id={delivery.id}>
+                          <td data-label="Event">
+                            <EventTypeName type={delivery.event_type} />
+                          </td>
+                          <td data-label="Status">
+                            <DeliveryStatusBadge status={delivery.status} />
+                          </td>
+                          <td data-label="Response">
+                            <span>
+                              {delivery.last_response_code ?? '—'}
+                              {delivery.last_duration_ms !== null && <small className="muted"> · {delivery.last_duration_ms} ms</small>}
+                              {delivery.last_error && (
+                                <>
+                                  <br />
+                                  <small className="muted delivery-error">{delivery.last_error.slice(0, 160)}</small>
+                                </>
+                              )}
+                            </span>
+                          </td>
+                          <td data-label="Attempts">{delivery.attempts}</td>
+                          <td data-label="Last attempt">
+                            <Timestamp iso={delivery.last_attempt_at} empty="Not yet" utc={false} />
+                          </td>
+                          <td data-label="Next attempt">
+                            <Timestamp iso={delivery.next_attempt_at} utc={false} />
+                          </td>
+                          <td data-label="Actions">
+                            <div className="button-row delivery-actions">
+                              <Link className="button button-small" href={deliveryPath(endpoint.id, delivery.id)} aria-label={`View ${delivery.event_type} delivery ${delivery.id}`}>
+                                View
+                              </Link>
+                              {endpoint.status === 'enabled' && (
+                                <EndpointAction
+                                  action="retry"
+                                  endpointId={endpoint.id}
+                                  deliveryId={delivery.id}
+                                  label="Retry"
+                                  ariaLabel={`Retry ${delivery.event_type} delivery ${delivery.id}`}
+                                />
+                              )}
+                            </div>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
+              {endpoint.status === 'enabled' && <ReplayForm endpointId={endpoint.id} label={label} defaultSince={replaySince} />}
             </section>
           );
         })

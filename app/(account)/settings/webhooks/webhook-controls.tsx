@@ -4,12 +4,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   createEndpointAction,
   deleteEndpointAction,
+  replayFailedAction,
   retryDeliveryAction,
   rotateSecretAction,
   sendTestEventAction,
   setEndpointStatusAction,
   type SecretState,
 } from '../../../_actions/webhooks';
+import { CodeSpans } from '../../../_components/code-spans';
 import { FormMessage, TextField } from '../../../_components/fields';
 import { SecretField } from '../../../_components/secret-field';
 import { IDLE } from '@/server/web/form-state';
@@ -75,7 +77,9 @@ function AddEndpointForm({ eventOptions, onClose }: { eventOptions: EventOption[
                 <input type="checkbox" name="events" value={option.type} disabled={all} defaultChecked={chosen.has(option.type)} />
                 <span className="choice-text">
                   <code>{option.type}</code>
-                  <small>{option.description}</small>
+                  <small>
+                    <CodeSpans text={option.description} />
+                  </small>
                 </span>
               </label>
             </li>
@@ -126,7 +130,7 @@ export function RotateSecretButton({ endpointId, label }: { endpointId: string; 
   const titleId = `rotate-${endpointId}-title`;
   return (
     <>
-      <button type="button" className="button button-small" onClick={() => dialogRef.current?.showModal()} aria-label={`Rotate the secret of ${label}`}>
+      <button type="button" className="button button-small" onClick={() => dialogRef.current?.showModal()} aria-label={`Rotate secret of ${label}`}>
         Rotate secret
       </button>
       <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={() => setSession((n) => n + 1)}>
@@ -200,6 +204,35 @@ export function EndpointAction({
         <small role={state.status === 'error' ? 'alert' : 'status'} className={state.status === 'error' ? 'field-error' : 'muted'}>
           {state.message}
         </small>
+      )}
+    </form>
+  );
+}
+
+/** "Replay failed deliveries" of one endpoint since a time (UTC; default 24 h ago): how many were queued is announced. */
+export function ReplayForm({ endpointId, label, defaultSince }: { endpointId: string; label: string; defaultSince: string }) {
+  const { state, formAction, pending, onSubmit } = useActionForm(replayFailedAction, IDLE);
+  return (
+    <form action={formAction} onSubmit={onSubmit} className="replay-form" aria-label={`Replay failed deliveries to ${label}`} noValidate>
+      <input type="hidden" name="endpoint_id" value={endpointId} />
+      <TextField
+        idPrefix={`replay-${endpointId}`}
+        name="since"
+        label="Replay failed deliveries since (UTC)"
+        hint="Each failed delivery created since then is sent once more, with its original webhook-id."
+        type="datetime-local"
+        step={60}
+        required
+        initial={defaultSince}
+        state={state}
+      />
+      <button type="submit" className="button button-small" disabled={pending} aria-label={`Replay failed deliveries to ${label}`}>
+        {pending ? 'Replaying…' : 'Replay failed deliveries'}
+      </button>
+      {state.status !== 'idle' && (
+        <p role={state.status === 'error' ? 'alert' : 'status'} className={state.status === 'error' ? 'field-error' : 'muted'}>
+          {state.message}
+        </p>
       )}
     </form>
   );

@@ -10,6 +10,7 @@ function eventTypes() {
   catalogue ??= EVENT_TYPE_NAMES.map((type) => ({
     type,
     description: EVENT_TYPES[type].description,
+    subjects: [...EVENT_TYPES[type].subjects],
     resource: EVENT_TYPES[type].resource,
     payload_schema: z.toJSONSchema(eventPayloadSchema(type), { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' }),
   }));
