@@ -7,7 +7,9 @@
  *    separate process (wrk, or autocannon's CLI), 50 connections: a warm-up per server, then two
  *    alternating rounds (bare, service, bare, service). Prints req/s, p50, p99, RSS and the ratio.
  *    Targets: ≥ 0.8× the baseline, p99 ≤ 25 ms, RSS ≤ 200 MB (--api-only), cold start ≤ 3 s.
- *    Then the same service with metrics on (METRICS_PORT) in alternating rounds with it: target within 3 %.
+ *    Then two switches, each a second copy of the service with one flipped, in alternating rounds with
+ *    it: metrics on (METRICS_PORT; target within 3 %) and request logs off (REQUEST_LOGS=off; logging
+ *    on must stay within 5 % of off).
  * 2. A 100,000-creator roster (seeded once, reused): GET /creators/{id} over 1,000 ids, and
  *    GET /creators?limit=100 on page 1 vs page 1,000. Target: page 1,000 within 1.2× of page 1.
  * 3. The whole `npm start` process tree (API + Next, built first): cold start, then RSS after load.
@@ -20,7 +22,7 @@
  * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PORT (3901; uses it and the next four),
  * BENCH_SERVICE_COMMAND (default `node dist/server.js --api-only`), BENCH_FULL_COMMAND (`npm start`),
  * BENCH_LOAD_GENERATOR=autocannon (force the fallback), BENCH_ROSTER=0 (skip part 2),
- * BENCH_INSTRUMENTED=0 (skip the metrics-on/off rounds of part 1; they use BENCH_PORT+3 and +4).
+ * BENCH_INSTRUMENTED=0 (skip the metrics and request-log switch rounds of part 1; they use BENCH_PORT+3 and +4).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -126,7 +128,7 @@ interface Round {
   service: LoadResult;
 }
 const rounds: Round[] = [];
-const instrumentedRounds: { off: LoadResult; on: LoadResult }[] = [];
+const switchRounds: { variant: string; plain: LoadResult; flipped: LoadResult }[] = [];
 let creatorRows: [string, LoadResult][] = [];
 let serviceRss = { mb: 0, processes: [] as string[] };
 let bareRss = { mb: 0, processes: [] as string[] };
@@ -142,25 +144,32 @@ try {
   serviceRss = treeRssMb(service.pid!);
 
   if (runInstrumented) {
-    // The same service with metrics on (a Prometheus listener of its own, scraped once a round as a
-    // collector would), in alternating rounds with the plain one: the cost of the instruments.
-    const instrumented = await startProcess(
-      serviceCommand[0]!,
-      serviceCommand.slice(1),
-      { ...env, PORT: String(instrumentedPort), METRICS_PORT: String(metricsPort) },
-      `http://127.0.0.1:${instrumentedPort}/public/v1/me`,
-      { headers: auth, pollMs: 10 },
-    );
-    try {
-      await load(instrumentedPort, '/public/v1/me', auth, warmupSeconds);
-      for (let round = 0; round < 2; round += 1) {
-        const off = await load(servicePort, '/public/v1/me', auth);
-        const on = await load(instrumentedPort, '/public/v1/me', auth);
-        await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).arrayBuffer();
-        instrumentedRounds.push({ off, on });
+    // Two switches measured against the service as it runs above (metrics off, request logs on),
+    // each by a second copy of it with one switch flipped, in alternating rounds: the cost of the
+    // metric instruments (scraped once a round, as a collector would) and of the request log.
+    const variants = [
+      { name: 'metrics on', env: { METRICS_PORT: String(metricsPort) }, scrape: `http://127.0.0.1:${metricsPort}/metrics` },
+      { name: 'request logs off', env: { REQUEST_LOGS: 'off' }, scrape: null },
+    ];
+    for (const variant of variants) {
+      const copy = await startProcess(
+        serviceCommand[0]!,
+        serviceCommand.slice(1),
+        { ...env, ...variant.env, PORT: String(instrumentedPort) },
+        `http://127.0.0.1:${instrumentedPort}/public/v1/me`,
+        { headers: auth, pollMs: 10 },
+      );
+      try {
+        await load(instrumentedPort, '/public/v1/me', auth, warmupSeconds);
+        for (let round = 0; round < 2; round += 1) {
+          const plain = await load(servicePort, '/public/v1/me', auth);
+          const flipped = await load(instrumentedPort, '/public/v1/me', auth);
+          if (variant.scrape) await (await fetch(variant.scrape)).arrayBuffer();
+          switchRounds.push({ variant: variant.name, plain, flipped });
+        }
+      } finally {
+        await stopProcess(copy);
       }
-    } finally {
-      await stopProcess(instrumented);
     }
   }
 
@@ -224,14 +233,21 @@ const spread = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b);
 const disturbed = spread(rounds[0]!.bare.rps, rounds[1]!.bare.rps) > 0.15 || spread(rounds[0]!.service.rps, rounds[1]!.service.rps) > 0.15;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
 console.log(`\nratio creator-api / bare (mean of rounds): ${ratio.toFixed(2)}× (target ≥ 0.80×) ${verdict(ratio >= 0.8)}`);
-if (instrumentedRounds.length > 0) {
-  console.log(`\nMetrics on (METRICS_PORT set) vs off, same service, alternating rounds:`);
-  instrumentedRounds.forEach((r, i) => {
-    console.log(row(`metrics off, round ${i + 1}`, r.off));
-    console.log(row(`metrics on, round ${i + 1}`, r.on));
-  });
-  const metricsRatio = mean(instrumentedRounds.map((r) => r.on.rps)) / mean(instrumentedRounds.map((r) => r.off.rps));
+const switchRatio = (variant: string) => {
+  const rows = switchRounds.filter((r) => r.variant === variant);
+  return mean(rows.map((r) => r.flipped.rps)) / mean(rows.map((r) => r.plain.rps));
+};
+if (switchRounds.length > 0) {
+  console.log(`\nSwitches, each against the service above (metrics off, request logs on) in alternating rounds:`);
+  for (const r of switchRounds) {
+    console.log(row(`as above, before ${r.variant}`, r.plain));
+    console.log(row(r.variant, r.flipped));
+  }
+  const metricsRatio = switchRatio('metrics on');
   console.log(`ratio metrics on / off: ${metricsRatio.toFixed(3)}× (target ≥ 0.97×: metrics cost at most 3 %) ${verdict(metricsRatio >= 0.97)}`);
+  // Logging is on in the plain service: its cost is how much faster the copy without it runs.
+  const loggingRatio = 1 / switchRatio('request logs off');
+  console.log(`ratio request logs on / off: ${loggingRatio.toFixed(3)}× (target ≥ 0.95×: logging costs at most 5 %) ${verdict(loggingRatio >= 0.95)}`);
 }
 console.log(`creator-api p99 (worst round): ${fmt(worstP99, 1)} ms (target ≤ 25 ms) ${verdict(worstP99 <= 25)}`);
 console.log(`creator-api RSS after load (--api-only): ${fmt(serviceRss.mb)} MB [${serviceRss.processes.join(', ')}] (target ≤ 200 MB) ${verdict(serviceRss.mb <= 200)}`);
