@@ -76,7 +76,9 @@ describe('share page loaders', () => {
     expect(isDeckUnlocked('secret', { id: changed.id, passwordHash: changed.passwordHash! }, token)).toBe(false);
   });
 
-  it('roster: the agency’s creators by its slug', async () => {
+  it('roster: the agency’s creators by its slug, once the agency has published it', async () => {
+    expect(await getPublicRoster(t.db, agencySlug)).toBeNull();
+    await t.db.agency.update({ where: { id: agencyId }, data: { rosterPublished: true } });
     const roster = (await getPublicRoster(t.db, agencySlug.toUpperCase()))!;
     expect(roster).toMatchObject({ target: { type: 'roster', id: agencyId, owner: { type: 'agency', id: agencyId } }, total: roster.creators.length });
     expect(roster.creators.map((c) => c.displayName)).toContain('Kai');
