@@ -15,7 +15,7 @@ import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { creatorInputSchema } from '../src/server/services/creator-input';
 import { addCreatorToRoster } from '../src/server/services/creators';
-import { BENCH_APP_SECRET, ensureDatabase, fmt, startProcess, stopProcess } from './support';
+import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const run = promisify(execFile);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
@@ -71,7 +71,7 @@ async function wrk(acceptEncoding: string | null, duration: number): Promise<{ r
   return { rps, non2xx };
 }
 
-const env: NodeJS.ProcessEnv = { DATABASE_URL: databaseUrl, NODE_ENV: 'production', APP_SECRET: BENCH_APP_SECRET, LOG_LEVEL: 'warn', SEED_DEMO: 'false', RATE_LIMIT_REQUESTS: '1000000000', REDIS_URL: '' };
+const env = productionServiceEnv(databaseUrl);
 const service = await startProcess('npx', ['--no-install', 'tsx', 'server.ts', '--api-only'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/openapi.json`);
 try {
   const variants = [

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { openMigratedDatabase } from '../src/server/db/database';
-import { BENCH_APP_SECRET, ensureDatabase, startProcess, stopProcess } from './support';
+import { ensureDatabase, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const ROWS = 500;
@@ -37,7 +37,7 @@ execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { stdio: 'in
 const service = await startProcess(
   process.execPath,
   ['dist/server.js', '--api-only'],
-  { DATABASE_URL: databaseUrl, NODE_ENV: 'production', APP_SECRET: BENCH_APP_SECRET, LOG_LEVEL: 'warn', SEED_DEMO: 'false', RATE_LIMIT_REQUESTS: '1000000', REDIS_URL: '', PORT: '3904', HOST: '127.0.0.1' },
+  { ...productionServiceEnv(databaseUrl), RATE_LIMIT_REQUESTS: '1000000', PORT: '3904' },
   `${base}/openapi.json`,
 );
 try {

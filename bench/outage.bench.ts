@@ -24,7 +24,7 @@ import { openMigratedDatabase } from '../src/server/db/database';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { freePort, startThrowawayPostgres } from '../tests/support/throwaway-servers';
-import { BENCH_APP_SECRET, fmt, startProcess, stopProcess } from './support';
+import { fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const outageSeconds = Number(process.env.BENCH_OUTAGE_SECONDS ?? 5);
 const beforeSeconds = Number(process.env.BENCH_BEFORE_SECONDS ?? 3);
@@ -105,7 +105,7 @@ try {
   service = await startProcess(
     serviceCommand[0]!,
     serviceCommand.slice(1),
-    { DATABASE_URL: databaseUrl, NODE_ENV: 'production', APP_SECRET: BENCH_APP_SECRET, LOG_LEVEL: 'error', SEED_DEMO: 'false', RATE_LIMIT_REQUESTS: '1000000000', REDIS_URL: '', HOST: '127.0.0.1', PORT: String(port) },
+    { ...productionServiceEnv(databaseUrl), LOG_LEVEL: 'error', PORT: String(port) },
     `${base}/me`,
     { headers: auth },
   );

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { openMigratedDatabase } from '../src/server/db/database';
 import { createCreatorAccount } from '../src/server/services/accounts';
 import { createLinkInBioPage } from '../src/server/services/link-in-bio';
-import { BENCH_APP_SECRET, ensureDatabase, fmt, startProcess, stopProcess } from './support';
+import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -90,14 +90,11 @@ await views.connect();
 const countViews = async () => Number((await views.query('SELECT count(*)::int AS n FROM page_views WHERE resource_id = $1', [page.id])).rows[0].n);
 
 const env: NodeJS.ProcessEnv = {
-  DATABASE_URL: databaseUrl,
-  NODE_ENV: 'production', APP_SECRET: BENCH_APP_SECRET,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  REDIS_URL: '',
+  ...productionServiceEnv(databaseUrl),
+  // The page bench measures the page path with the shipped rate limits, not the API's lifted ones.
+  RATE_LIMIT_REQUESTS: undefined,
   TRUSTED_PROXIES: '127.0.0.0/8,::1',
   PORT: String(port),
-  HOST: '127.0.0.1',
   PUBLIC_BASE_URL: origin,
   NEXT_TELEMETRY_DISABLED: '1',
 };

@@ -14,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
 import { openMigratedDatabase } from '../src/server/db/database';
-import { BENCH_APP_SECRET, ensureDatabase, fmt, startProcess, stopProcess } from './support';
+import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const events = Number(process.env.BENCH_EVENTS ?? 40);
@@ -48,17 +48,11 @@ await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
 const env: NodeJS.ProcessEnv = {
-  DATABASE_URL: databaseUrl,
-  NODE_ENV: 'production', APP_SECRET: BENCH_APP_SECRET,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  RATE_LIMIT_REQUESTS: '1000000000',
-  REDIS_URL: '',
+  ...productionServiceEnv(databaseUrl),
   // The receiver is on loopback.
   FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
   JOBS_QUEUE: `bench-${Date.now()}`,
   PORT: String(port),
-  HOST: '127.0.0.1',
 };
 const base = `http://127.0.0.1:${port}/public/v1`;
 const service = await startProcess('npx', ['--no-install', 'tsx', 'server.ts', '--api-only'], env, `http://127.0.0.1:${port}/openapi.json`);
