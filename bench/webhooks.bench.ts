@@ -5,20 +5,33 @@
  * load). The baseline is the POST /creators round trip itself, measured on the same requests, so the
  * ratio says how much later than the API's answer the event arrives.
  *
+ * Then throughput: BENCH_THROUGHPUT_EVENTS (2,000) `creator.created` events for one healthy endpoint,
+ * written in one transaction by this process (the outbox rows and delivery jobs a real change writes),
+ * timed from the commit to the last delivery received. The anchor is the same signed POSTs sent by a
+ * bare loop in a process of its own (bench/bare-webhook-sender.ts: one keep-alive agent, as many in
+ * flight as the service allows one endpoint, no database). Prints deliveries per second and the ratio.
+ *
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench), BENCH_EVENTS (40),
- * BENCH_PORT (3902).
+ * BENCH_THROUGHPUT_EVENTS (2000), BENCH_PORT (3902).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { openMigratedDatabase } from '../src/server/db/database';
+import { JOB_LANES } from '../src/server/domain/jobs';
+import { emitEvents } from '../src/server/services/webhook-events';
 import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const events = Number(process.env.BENCH_EVENTS ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 3902);
+const throughputEvents = Number(process.env.BENCH_THROUGHPUT_EVENTS ?? 2000);
+const jobsQueue = `bench-${Date.now()}`;
 
 await ensureDatabase(databaseUrl);
 const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
@@ -51,7 +64,7 @@ const env: NodeJS.ProcessEnv = {
   ...productionServiceEnv(databaseUrl),
   // The receiver is on loopback.
   FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
-  JOBS_QUEUE: `bench-${Date.now()}`,
+  JOBS_QUEUE: jobsQueue,
   PORT: String(port),
 };
 const base = `http://127.0.0.1:${port}/public/v1`;
@@ -86,6 +99,31 @@ try {
   console.log(`POST /creators answered (baseline)       ${fmt(pct(api, 50), 1).padStart(7)} ${fmt(pct(api, 90), 1).padStart(7)} ${fmt(Math.max(...api), 1).padStart(7)}`);
   console.log(`event received by the endpoint           ${fmt(pct(delivery, 50), 1).padStart(7)} ${fmt(pct(delivery, 90), 1).padStart(7)} ${fmt(Math.max(...delivery), 1).padStart(7)}`);
   console.log(`\nratio delivery p50 / API answer p50: ${(pct(delivery, 50) / pct(api, 50)).toFixed(2)}× (target: every event within 2000 ms) ${Math.max(...delivery) < 2000 ? 'OK' : 'OVER 2 s'}`);
+
+  // Throughput: a burst of events for the one endpoint, against the bare sender's figure.
+  const inFlight = JOB_LANES.deliveries.groupConcurrency;
+  await build({ entryPoints: ['bench/bare-webhook-sender.ts'], outfile: 'bench/results/bare-webhook-sender.mjs', bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+  const anchorRun = await promisify(execFile)(process.execPath, ['bench/results/bare-webhook-sender.mjs'], {
+    env: { ...process.env, RECEIVER_URL: receiverUrl, WEBHOOK_SECRET: endpoint.data.secret as string, EVENTS: String(throughputEvents), IN_FLIGHT: String(inFlight) },
+  });
+  const anchor = JSON.parse(anchorRun.stdout.split('\n').find((l) => l.startsWith('BENCH_SENT '))!.slice('BENCH_SENT '.length)) as { sent: number; ms: number };
+  const burst = Array.from({ length: throughputEvents }, (_, i) => ({ type: 'creator.created' as const, data: { id: `burst-${Date.now()}-${i}`, display_name: `Burst ${i}` } }));
+  const writer = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://', poolSize: 1 });
+  const committed = performance.now();
+  await writer.prisma.$transaction((tx) => emitEvents({ queue: jobsQueue }, tx, { type: 'agency', id: agency.id }, burst), { timeout: 60_000 });
+  await writer.close();
+  const deadline = Date.now() + 300_000;
+  while (!burst.every((event) => arrivals.has(event.data.id))) {
+    if (Date.now() > deadline) throw new Error(`only ${burst.filter((e) => arrivals.has(e.data.id)).length} of ${throughputEvents} deliveries arrived within 300 s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const serviceMs = Math.max(...burst.map((event) => arrivals.get(event.data.id)!)) - committed;
+  const anchorRate = (anchor.sent / anchor.ms) * 1000;
+  const serviceRate = (throughputEvents / serviceMs) * 1000;
+  console.log(`\nDelivery throughput to one healthy endpoint, ${fmt(throughputEvents)} events, at most ${inFlight} in flight (the service's per-endpoint limit)`);
+  console.log(`bare signed POSTs, keep-alive (anchor)   ${fmt(anchorRate).padStart(7)} deliveries/s`);
+  console.log(`creator-api, from commit to last arrival  ${fmt(serviceRate).padStart(7)} deliveries/s`);
+  console.log(`ratio creator-api / anchor: ${(serviceRate / anchorRate).toFixed(2)}×`);
   if (badSignatures > 0) console.log(`warning: ${badSignatures} deliveries failed signature verification`);
 } finally {
   await stopProcess(service);
