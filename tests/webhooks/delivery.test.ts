@@ -151,6 +151,22 @@ describe('webhook deliveries', () => {
     await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { method: 'DELETE', key });
   });
 
+  it('reuses one keep-alive connection for consecutive deliveries to an endpoint', async () => {
+    const own = await startReceiver('/pooled');
+    try {
+      const endpoint = await addEndpoint(key, ['campaign.created'], own.url);
+      for (let i = 0; i < 4; i += 1) {
+        const campaign = await (await t.request('/public/v1/campaigns', { method: 'POST', key, json: { name: `Pooled ${i}` } })).json();
+        await own.waitFor((d) => d.json.type === 'campaign.created' && d.json.data.id === campaign.data.id);
+      }
+      expect(own.received).toHaveLength(4);
+      expect(own.connections).toBe(1);
+      await t.request(`/public/v1/webhook-endpoints/${endpoint.id}`, { method: 'DELETE', key });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('writes no event when the change’s transaction fails, and one when it commits', async () => {
     const endpoint = await addEndpoint(key, ['*']);
     const eventsBefore = await t.db.webhookEvent.count({ where: { ownerId: agency.id } });

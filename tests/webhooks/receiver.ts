@@ -15,6 +15,8 @@ export interface ReceivedDelivery {
 export interface Receiver {
   url: string;
   received: ReceivedDelivery[];
+  /** TCP connections the receiver has accepted (keep-alive reuse shows as fewer than deliveries). */
+  connections: number;
   answer: (delivery: ReceivedDelivery, index: number) => number | Promise<number>;
   /** Resolves with the first delivery (from now on, or already received) that matches. */
   waitFor(match: (delivery: ReceivedDelivery) => boolean, timeoutMs?: number): Promise<ReceivedDelivery>;
@@ -26,6 +28,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
   const receiver: Receiver = {
     url: '',
     received: [],
+    connections: 0,
     answer: () => 200,
     async waitFor(match, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
@@ -63,6 +66,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
     // The listener itself is not async: node would drop its promise.
     req.on('end', () => void answer());
   });
+  server.on('connection', () => (receiver.connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   return receiver;

@@ -38,6 +38,39 @@ export async function checkDeliverableUrl(input: string, options: Pick<SafeFetch
   return url;
 }
 
+/**
+ * One keep-alive agent per endpoint origin (and address policy), so deliveries to one endpoint reuse
+ * their connection — and TLS session — instead of opening one per attempt. A pooled socket was
+ * connected to an address the policy checked when it was opened; an agent is never shared across
+ * policies (the private-network switch) or with a caller's own address rule. At most
+ * POOLED_SOCKETS per endpoint (the deliveries lane's in-flight limit) and POOLED_ENDPOINTS agents,
+ * least recently used first out; an idle socket closes after IDLE_SOCKET_MS.
+ */
+const POOLED_SOCKETS = 2;
+const POOLED_ENDPOINTS = 500;
+const IDLE_SOCKET_MS = 15_000;
+const agents = new Map<string, http.Agent>();
+
+function agentFor(url: URL, options: SafePostOptions): http.Agent | false {
+  if (options.allowAddress) return false;
+  const key = `${url.protocol}//${url.host}|${options.allowPrivateNetworks ? 'private' : 'public'}`;
+  const pooled = agents.get(key);
+  if (pooled) {
+    agents.delete(key);
+    agents.set(key, pooled);
+    return pooled;
+  }
+  const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
+  const agent = new Agent({ keepAlive: true, maxSockets: POOLED_SOCKETS, maxFreeSockets: POOLED_SOCKETS, timeout: IDLE_SOCKET_MS });
+  agents.set(key, agent);
+  if (agents.size > POOLED_ENDPOINTS) {
+    const [oldestKey, oldest] = agents.entries().next().value as [string, http.Agent];
+    agents.delete(oldestKey);
+    oldest.destroy();
+  }
+  return agent;
+}
+
 export function safePostJson(input: string, body: string, headers: Record<string, string>, options: SafePostOptions): Promise<SafePostResult> {
   const url = checkFetchableUrl(input, options);
   const signal = AbortSignal.timeout(options.timeoutMs);
@@ -52,7 +85,7 @@ export function safePostJson(input: string, body: string, headers: Record<string
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(url, {
       method: 'POST',
-      agent: false,
+      agent: agentFor(url, options),
       lookup: guardedLookup(addressPolicy(options)),
       signal,
       headers: {
@@ -65,9 +98,10 @@ export function safePostJson(input: string, body: string, headers: Record<string
     request.once('response', (response) => {
       const chunks: Buffer[] = [];
       let kept = 0;
-      const done = () => {
+      const done = (reusable: boolean) => {
         finish(null, { status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
-        request.destroy();
+        // A fully read answer leaves its socket to the agent's pool; one cut short cannot be reused.
+        if (!reusable) request.destroy();
       };
       response.on('data', (chunk: Buffer) => {
         if (kept < options.keepBytes) {
@@ -75,10 +109,10 @@ export function safePostJson(input: string, body: string, headers: Record<string
           kept += Math.min(chunk.byteLength, options.keepBytes - kept);
         }
         // Enough for the log: the status is what counts, so stop reading a large answer.
-        if (kept >= options.keepBytes) done();
+        if (kept >= options.keepBytes) done(false);
       });
-      response.once('end', done);
-      response.once('error', done);
+      response.once('end', () => done(true));
+      response.once('error', () => done(false));
     });
     request.once('error', (error) => {
       if (error instanceof SafeFetchError) return finish(error);
