@@ -63,7 +63,20 @@ export async function runFlow(baseUrl: string, apiKey: string, csv: string) {
   });
   if (!patched.data) throw new Error(\`patch failed: \${patched.error?.detail ?? patched.response.status}\`);
 
-  return { creatorId, importId, location, status, created_rows, kitId: kit.id, template, headline: patched.data.data.headline };
+  // The workbench: the event behind the creation, and the creation's own entry in the request log.
+  const events = await client.GET('/events', { params: { query: { type: 'creator.created' } } });
+  if (!events.data) throw new Error(\`events failed: \${events.error?.detail ?? events.response.status}\`);
+  const creationEvent = events.data.data.find((event) => JSON.stringify(event.data).includes(creatorId));
+  const event = creationEvent ? await client.GET('/events/{event_id}', { params: { path: { event_id: creationEvent.id } } }) : null;
+  const eventType: string | null = event?.data?.data.type ?? null;
+  let loggedStatus: number | null = null;
+  for (let attempt = 0; attempt < 50 && loggedStatus === null; attempt += 1) {
+    const logged = await client.GET('/request-logs/{request_id}', { params: { path: { request_id: created.data.request_id } } });
+    if (logged.data) loggedStatus = logged.data.data.status;
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return { creatorId, importId, location, status, created_rows, kitId: kit.id, template, headline: patched.data.data.headline, eventType, loggedStatus };
 }
 `;
 
@@ -82,7 +95,7 @@ describe('a typed client generated from /openapi.json', () => {
     await t.close();
   });
 
-  it('compiles under tsc --strict with no casts, and drives create → upload → poll → ensure → patch', async () => {
+  it('compiles under tsc --strict with no casts, and drives create → upload → poll → ensure → patch → events → request log', async () => {
     const document = await (await t.request('/openapi.json')).json();
     // openapi-typescript's documented recipe for uploads: a `format: binary` part is a Blob.
     const schema = await openapiTS(document, {
@@ -114,6 +127,8 @@ describe('a typed client generated from /openapi.json', () => {
       created_rows: 1,
       kitId: expect.stringMatching(/^[0-9a-f]{24}$/),
       headline: 'Typed all the way',
+      eventType: 'creator.created',
+      loggedStatus: 201,
     });
     expect(result.location).toMatch(new RegExp(`/public/v1/creator-imports/${String(result.importId)}$`));
   }, 300_000);
