@@ -1,33 +1,15 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/server/services/api-keys';
+import type { RequestLogView } from '../../src/server/services/request-logs';
 import type { Scope } from '../../src/server/auth/scopes';
 import { startTestApp, type TestApp } from '../support/app';
 import { connectMcp, dataOf, problemOf } from '../mcp/support';
 
 const PROBLEMS = 'https://creator-api.dev/problems/';
 
-interface Entry {
-  id: string;
-  request_id: string;
-  created_at: string;
-  mode: string;
-  key_id: string;
-  subject_type: string;
-  subject_id: string;
-  source: string;
-  method: string;
-  path: string;
-  operation: string | null;
-  status: number;
-  duration_ms: number;
-  problem_type: string | null;
-  idempotent_replayed: boolean;
-  client_address: string | null;
-  user_agent: string | null;
-  request_body: string | null;
-  response_body: string | null;
-}
+/** An entry as GET /request-logs answers it: the service's view, read from JSON. */
+type Entry = RequestLogView;
 
 /** The request log over HTTP (issue 31): what an entry holds, redaction, isolation, filters, paging, the MCP door. */
 describe('request logs', () => {
