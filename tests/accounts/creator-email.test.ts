@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjectForUser } from '../../src/server/services/accounts';
 import { recordSignUpChoice, replaceUnconfirmedSignUp } from '../../src/server/services/sign-ups';
 import { authFor, type Auth } from '../../src/server/web/auth';
-import { startMailbox, tokenFrom, type Mailbox } from '../support/mailbox';
-import { startTestApp, type TestApp } from '../support/app';
+import { startAppWithMailbox, tokenFrom, type Mailbox } from '../support/mailbox';
+import type { TestApp } from '../support/app';
 
 /**
  * A creator account's `email` is its person's sign-in address: a confirmed change of sign-in email
@@ -18,8 +18,7 @@ describe('creator email follows the sign-in email', () => {
   const email = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await startTestApp({ config: { smtpUrl: mailbox.url, mailFrom: 'creator-api <no-reply@creator-api.test>', mailOutbox: false } });
+    ({ t, mailbox } = await startAppWithMailbox());
     auth = await authFor(t.app);
   });
   afterAll(async () => {

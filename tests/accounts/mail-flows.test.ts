@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/server/config';
 import { createAgency, subjectForUser } from '../../src/server/services/accounts';
 import { recordSignUpChoice, replaceUnconfirmedSignUp } from '../../src/server/services/sign-ups';
 import { authFor, readEmailLink, type Auth } from '../../src/server/web/auth';
-import { startMailbox, tokenFrom, type Mailbox } from '../support/mailbox';
+import { startAppWithMailbox, tokenFrom, type Mailbox } from '../support/mailbox';
 import { startTestApp, type TestApp } from '../support/app';
 import { capturingLogger } from '../support/capturing-logger';
 
@@ -22,8 +22,7 @@ const PASSWORD = 'a long enough passphrase';
 const email = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await startTestApp({ config: { smtpUrl: mailbox.url, mailFrom: 'creator-api <no-reply@creator-api.test>', mailOutbox: false } });
+  ({ t, mailbox } = await startAppWithMailbox());
   auth = await authFor(t.app);
 });
 afterAll(async () => {

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { AppConfig } from '../../src/server/config';
+import { startTestApp, type TestApp } from './app';
 
 /**
  * A real SMTP server in the test's own process (smtp-server): the service delivers to it over TCP
@@ -92,4 +94,14 @@ export function tokenFrom(mail: ReceivedMail, path: string): string {
   const token = link?.searchParams.get('token');
   if (!token) throw new Error(`no ${path} link in "${mail.subject}": ${mail.text}`);
   return token;
+}
+
+/**
+ * A test app whose mail goes over SMTP to a mailbox in this process (no dev outbox), as a deployment
+ * with SMTP_URL set sends it. Close both when done.
+ */
+export async function startAppWithMailbox(config: Partial<AppConfig> = {}): Promise<{ t: TestApp; mailbox: Mailbox }> {
+  const mailbox = await startMailbox();
+  const t = await startTestApp({ config: { smtpUrl: mailbox.url, mailFrom: 'creator-api <no-reply@creator-api.test>', mailOutbox: false, ...config } });
+  return { t, mailbox };
 }

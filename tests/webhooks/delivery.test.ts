@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { emitEvents } from '../../src/server/services/webhook-events';
-import { startTestApp, type TestApp } from '../support/app';
-import { startMailbox, type Mailbox } from '../support/mailbox';
+import type { TestApp } from '../support/app';
+import { startAppWithMailbox, type Mailbox } from '../support/mailbox';
 import { startReceiver, type Receiver } from './receiver';
 
 /**
@@ -18,8 +18,7 @@ describe('webhook deliveries', () => {
 
   beforeAll(async () => {
     // 0.001: the retry schedule's 5 s / 5 min / 30 min become 5 ms / 300 ms / 1.8 s.
-    mailbox = await startMailbox();
-    t = await startTestApp({ config: { fetchAllowPrivateNetworks: true, webhookRetryScale: 0.001, smtpUrl: mailbox.url, mailOutbox: false } });
+    ({ t, mailbox } = await startAppWithMailbox({ fetchAllowPrivateNetworks: true, webhookRetryScale: 0.001 }));
     receiver = await startReceiver();
     agency = await t.agency();
     key = await t.key({ type: 'agency', id: agency.id });
