@@ -168,7 +168,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const jobsStalled = (stallMs: number | null) =>
     stallMs === null
       ? { status: 'ok' as const, detail: `${services.jobs.kind} runner on queue ${services.jobs.queue}` }
-      : { status: 'failing' as const, detail: `the job claim loop has not completed a pass for ${Math.round(stallMs / 1000)} s` };
+      : { status: 'failing' as const, detail: `the job claim loop has not got through a pass for ${Math.round(stallMs / 1000)} s` };
   const health = createHealthEndpoints([
     ...databaseChecks(database.sql),
     {

@@ -118,7 +118,7 @@ export interface JobRunner {
    */
   hold(tx: JobWriter, kind: string, fairKey: string, until: Date | null): Promise<void>;
   /**
-   * How long the claim loop has gone without completing a pass, in milliseconds, once that is past
+   * How long the claim loop has gone without a successful pass, in milliseconds, once that is past
    * what a healthy loop allows (null: it is keeping up, or the runner has no loop of its own, as with
    * Inngest). A pass blocked on a lock or a hung connection shows here; /readyz reports it.
    */

@@ -67,7 +67,7 @@ export interface ClaimerOptions {
 export interface JobClaimer {
   start(): void;
   wake(): void;
-  /** Milliseconds since the claim loop last made progress (see JobRunner.claimLoopStall). */
+  /** Milliseconds since the claim loop's last successful pass (see JobRunner.claimLoopStall). */
   sinceProgressMs(): number;
   idle(): Promise<void>;
   drain(): Promise<void>;
@@ -93,8 +93,9 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   let renewTimer: NodeJS.Timeout | null = null;
   const unsubscribers: (() => void)[] = [];
   // The heartbeat: a pass of the claim loop runs at least every poll interval (the backstop timer).
-  let lastPassEndedAt = Date.now();
-  let passStartedAt: number | null = null;
+  // Only a pass that got through counts: a claim blocked on a lock fails after its 2 s lock_timeout
+  // and is retried, so failing passes keep coming while no job is claimed.
+  let lastGoodPassAt = Date.now();
 
   function setWake(ms: number): void {
     if (wakeTimer) clearTimeout(wakeTimer);
@@ -118,16 +119,11 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   }
 
   async function pump(): Promise<void> {
-    passStartedAt = Date.now();
-    try {
-      await claimPass();
-    } finally {
-      passStartedAt = null;
-      lastPassEndedAt = Date.now();
-    }
+    if (await claimPass()) lastGoodPassAt = Date.now();
   }
 
-  async function claimPass(): Promise<void> {
+  /** One pass: claims while there are free slots, then schedules the next; false when it failed. */
+  async function claimPass(): Promise<boolean> {
     try {
       do {
         pumpAgain = false;
@@ -142,13 +138,15 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
           for (const job of jobs) run(job);
         }
       } while (pumpAgain && !stopped);
-      if (stopped) return;
+      if (stopped) return true;
       // Full: a finishing job wakes us. Otherwise sleep until something lapses or falls due, or the poll.
       if (active.size >= settings.concurrency) setWake(settings.pollMs);
       else setWake((await nextWakeInMs(db, settings.queue, instanceId, settings.accountConcurrency, lane, groupLimit)) ?? settings.pollMs);
+      return true;
     } catch (error) {
       logger.warn('job claim failed; retrying', { error: String(error) });
       setWake(Math.min(1_000, settings.pollMs));
+      return false;
     }
   }
 
@@ -194,7 +192,7 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   }
 
   return {
-    sinceProgressMs: () => Date.now() - (passStartedAt ?? lastPassEndedAt),
+    sinceProgressMs: () => Date.now() - lastGoodPassAt,
     start() {
       if (started) return;
       started = true;
