@@ -32,7 +32,6 @@ export const EVENT_TYPES = {
 
 export type EventType = keyof typeof EVENT_TYPES;
 export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
-export const isEventType = (name: string): name is EventType => Object.hasOwn(EVENT_TYPES, name);
 /** What an endpoint may subscribe to: every type but the test event, which goes only where it is asked for. */
 export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPE_NAMES.filter((type) => type !== 'webhook.test');
 export const ALL_EVENTS = '*';

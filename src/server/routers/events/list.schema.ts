@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { list, pageQuery } from '../shared/schemas';
-import { isEventType } from '../../services/webhook-events';
+import { EVENT_TYPE_NAMES } from '../../services/webhook-events';
 import { eventExample, eventSchema } from './schemas';
 
 export const listEventsInput = pageQuery.extend({
-  type: z
-    .string()
-    .refine(isEventType, 'Not an event type; see GET /event-types.')
-    .meta({ description: 'Only this type (GET /event-types).' })
-    .optional(),
+  // An enum, not a refined string: the document then lists the values the server accepts.
+  type: z.enum(EVENT_TYPE_NAMES).meta({ description: 'Only this type (GET /event-types).' }).optional(),
   since: z.iso.datetime({ offset: true }).meta({ description: 'Only events from this time on.' }).optional(),
 });
 export const listEventsOutput = list(eventSchema);
