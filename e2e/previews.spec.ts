@@ -100,8 +100,10 @@ test('every share page kind has a link preview, passes axe, and looks right on a
   await expect(page.getByRole('link', { name: /Instagram @nia\.eats/ }).locator('svg')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Made with creator-api' })).toHaveAttribute('href', '/');
 
-  // The agency's public roster, reached from the roster page's own link.
+  // The agency's public roster, published and then reached from the roster page's own link.
   await page.goto('/editor/roster');
+  await page.getByRole('button', { name: 'Publish roster page' }).click();
+  await expect(page.getByRole('link', { name: 'View public roster' })).toBeVisible();
   const rosterUrl = new URL((await page.getByRole('link', { name: 'View public roster' }).getAttribute('href'))!, kit.share_url).toString();
   await expectPreview(request, rosterUrl, testInfo, 'roster');
   await onPhone(page, testInfo, rosterUrl, 'share-roster-styled');
