@@ -72,6 +72,9 @@ async function guess(page: Page, path: string, address: string, password: string
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
   await page.getByLabel('Password').fill(password);
   await Promise.all([answered(page, path), page.getByRole('button', { name: 'View deck' }).click()]);
+  // The answer is a new document: let it load, or the next guess types into the page it replaces
+  // and submits an empty field (the browser then refuses to send it, and nothing answers).
+  await page.waitForLoadState();
   return (await page.getByRole('alert').filter({ hasText: /password is not right|Too many attempts/ }).innerText()).trim();
 }
 
