@@ -49,6 +49,17 @@ describe('request log buffer', () => {
   }
 
   const countFor = (subjectId: string) => t.db.requestLog.count({ where: { subjectId } });
+  /** Makes entries look `age` old: created_at, and the id, which starts with its creation second (what the sweep reads). */
+  const backdate = (subjectId: string, age: string, requestId?: string) =>
+    t.db.$executeRawUnsafe(
+      `UPDATE request_logs
+          SET created_at = now() - $2::interval,
+              id = lpad(to_hex(floor(extract(epoch FROM now() - $2::interval))::bigint), 8, '0') || substr(id, 9)
+        WHERE subject_id = $1 AND ($3::text IS NULL OR request_id = $3)`,
+      subjectId,
+      age,
+      requestId ?? null,
+    );
 
   it('writes a burst of entries with one INSERT, not one per request', async () => {
     const who = await principal();
@@ -102,7 +113,7 @@ describe('request log buffer', () => {
     const buffer = new RequestLogBuffer(t.db, { logger, retentionDays: 30, maxPerAccount: 4, flushIntervalMs: 3_600_000 });
     for (let i = 0; i < 6; i += 1) buffer.record(who, facts(i, 404));
     await buffer.flush();
-    await t.db.$executeRawUnsafe(`UPDATE request_logs SET created_at = now() - interval '31 days' WHERE subject_id = $1 AND request_id = 'req_buffer_test_5'`, who.subjectId);
+    await backdate(who.subjectId, '31 days', 'req_buffer_test_5');
     await buffer.sweep();
     const kept = await t.db.requestLog.findMany({ where: { subjectId: who.subjectId }, orderBy: { id: 'desc' } });
     // The newest (5) was expired; of the other five the newest four stay.
@@ -115,7 +126,7 @@ describe('request log buffer', () => {
     const buffer = new RequestLogBuffer(t.db, { logger, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
     for (let i = 0; i < 3; i += 1) buffer.record(who, facts(i));
     await buffer.close();
-    await t.db.$executeRawUnsafe(`UPDATE request_logs SET created_at = now() - interval '40 days' WHERE subject_id = $1`, who.subjectId);
+    await backdate(who.subjectId, '40 days');
     // Another instance's sweep (nothing written by it) still removes expired rows.
     expect(await sweepRequestLogs(t.db, { retentionDays: 30, maxPerAccount: 100_000, subjects: [] })).toBeGreaterThanOrEqual(3);
     expect(await countFor(who.subjectId)).toBe(0);

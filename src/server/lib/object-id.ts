@@ -19,6 +19,11 @@ export function newObjectId(now: number = Date.now()): string {
   return `${seconds}${processUnique}${counter.toString(16).padStart(6, '0')}`;
 }
 
+/** The smallest ObjectId of `instant`'s second: every id below it was made before that second began. */
+export function objectIdFloor(instant: Date): string {
+  return `${Math.floor(instant.getTime() / 1000).toString(16).padStart(8, '0')}${'0'.repeat(16)}`;
+}
+
 export function isObjectId(value: unknown): value is string {
   return typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
 }

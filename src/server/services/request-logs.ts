@@ -1,10 +1,11 @@
 import type { Db } from '../db/database';
-import { insertRows } from '../db/bulk-insert';
+import { insertJsonRows } from '../db/bulk-insert';
 import { notFound } from '../domain/errors';
 import type { Owner } from '../domain/owner';
 import type { PrincipalMode } from '../domain/principal';
 import type { Prisma, RequestLog } from '../../generated/prisma/client';
 import type { RequestLogRow } from './request-log-rules';
+import { objectIdFloor } from '../lib/object-id';
 
 /**
  * The request log (issue 31): reads scoped to the owning account, the batched write the buffer
@@ -33,10 +34,42 @@ export function parseStatusFilter(value: string): StatusFilter {
   return { exact: Number(value) };
 }
 
-/** Writes a batch of entries in one statement (the buffer's flush). */
-export function insertRequestLogs(db: Db, rows: RequestLogRow[]): Promise<number> {
-  return insertRows(db, 'request_logs', rows);
+/** `request_logs`' columns, in the order `requestLogJson` writes them. */
+const REQUEST_LOG_COLUMNS = [
+  'id', 'request_id', 'subject_type', 'subject_id', 'mode', 'key_id', 'door', 'method', 'path', 'operation', 'status', 'duration_ms',
+  'problem_type', 'idempotent_replayed', 'client_address', 'user_agent', 'request_body', 'response_body', 'created_at',
+] as const;
+
+/** One entry as the JSON object text the batched INSERT reads (snake_case keys, one per column). */
+export function requestLogJson(row: RequestLogRow): string {
+  return JSON.stringify({
+    id: row.id,
+    request_id: row.requestId,
+    subject_type: row.subjectType,
+    subject_id: row.subjectId,
+    mode: row.mode,
+    key_id: row.keyId,
+    door: row.door,
+    method: row.method,
+    path: row.path,
+    operation: row.operation,
+    status: row.status,
+    duration_ms: row.durationMs,
+    problem_type: row.problemType,
+    idempotent_replayed: row.idempotentReplayed,
+    client_address: row.clientAddress,
+    user_agent: row.userAgent,
+    request_body: row.requestBody,
+    response_body: row.responseBody,
+    created_at: row.createdAt,
+  } satisfies Record<(typeof REQUEST_LOG_COLUMNS)[number], unknown>);
 }
+
+/** Writes a batch of entries (`requestLogJson` texts) in one statement: the buffer's flush. */
+export function insertRequestLogJson(db: Db, entries: readonly string[]): Promise<number> {
+  return insertJsonRows(db, 'request_logs', REQUEST_LOG_COLUMNS, `[${entries.join(',')}]`);
+}
+
 
 function whereOf(owner: Owner, filter: RequestLogFilter): Prisma.RequestLogWhereInput {
   const status = filter.status;
@@ -137,9 +170,10 @@ export async function sweepRequestLogs(db: Db, options: SweepOptions): Promise<n
   let deleted = 0;
   for (;;) {
     const n = await db.$executeRawUnsafe(
-      // created_at is a UTC wall time (timestamp without zone, as Prisma writes it): compared as one, whatever the session's zone.
-      `DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < $1::timestamp LIMIT $2)`,
-      cutoff.toISOString().replace('Z', ''),
+      // An entry's id starts with its creation second (an ObjectId made from the same instant as
+      // created_at), so the primary key finds expired entries and created_at needs no index of its own.
+      `DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE id < $1 LIMIT $2)`,
+      objectIdFloor(cutoff),
       batch,
     );
     deleted += n;
