@@ -119,7 +119,16 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     if (queryErrors.length > 0) return problemResponse('validation-error', validationDetail(queryErrors), requestId, { errors: queryErrors });
 
     let body: unknown = undefined;
+    let admitted: Record<string, string> | undefined;
     if (operation.usesBody) {
+      // The rate limit before the body: past its limit a client's upload is refused unread, and the
+      // connection closed rather than drained (a flood of 2 MiB previews costs a cache hit each).
+      try {
+        admitted = await gateway.admitCall(operation.path, principal);
+      } catch (error) {
+        const problem = gateway.toProblem(error, { operation, requestId });
+        return problemAnswer(problem, requestId, { ...problem.headers, Connection: 'close' });
+      }
       const read = await readRequestBody(
         request,
         {
@@ -144,6 +153,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
       headers: request.headers,
       restPath: path,
       client: { address: clientAddress(request.headers), userAgent: request.headers.get('user-agent') },
+      admitted,
     });
     if (!result.ok) return problemAnswer(result.problem, requestId, result.headers);
     const { status, headers } = result;

@@ -29,6 +29,8 @@ export interface RequestContext {
     path: string;
   };
   response: ResponseState;
+  /** Set when the gateway counted this call in its rate-limit bucket before the body was read (`admitCall`): its headers. */
+  admitted?: Record<string, string>;
 }
 
 /** What the API chain adds for the procedure. */

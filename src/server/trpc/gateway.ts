@@ -57,6 +57,8 @@ export interface CallOptions {
   restPath?: string;
   /** The caller's address and user agent as the door resolved them (recorded by the audit log). */
   client?: ClientInfo;
+  /** The RateLimit-* headers of `admitCall`, when the door had the call counted before reading its body. */
+  admitted?: Record<string, string>;
 }
 
 /** A browser session better-auth has verified (the UI's cookie), before it becomes a principal. */
@@ -130,6 +132,18 @@ export class Gateway {
     return response.headers;
   }
 
+  /**
+   * Counts a call of `operationPath` in its rate-limit bucket before the door reads the request body
+   * (throws the 429), so a client past its limit costs no body read, no JSON parse and no input walk:
+   * a 2 MiB preview refused this way is answered before its bytes arrive. The door passes the
+   * returned headers to `call` as `admitted`, which then does not count the call again.
+   */
+  async admitCall(operationPath: string, principal: Principal): Promise<Record<string, string>> {
+    const operation = this.operations.get(operationPath);
+    if (!operation) throw new Error(`no operation ${operationPath}`);
+    return this.admit(principal, operation.meta.rateLimit ?? 'default');
+  }
+
   /** Runs `operationPath` with `input` for `principal`: the operation's whole policy, then the procedure. */
   async call(operationPath: string, input: unknown, principal: Principal, options: CallOptions): Promise<GatewayResult> {
     const operation = this.operations.get(operationPath);
@@ -152,6 +166,7 @@ export class Gateway {
       door: options.door,
       principal,
       client: options.client ?? NO_CLIENT,
+      admitted: options.admitted,
       request: {
         headers: options.headers ?? NO_HEADERS,
         method: operation.meta.openapi?.method ?? 'POST',

@@ -20,14 +20,14 @@ export function rateLimitSubject(principal: Principal): string {
 export async function applyRateLimit(ctx: Pick<RequestContext, 'app' | 'response'>, bucket: NonNullable<ApiMeta['rateLimit']>, principal: Principal): Promise<void> {
   const decision = await ctx.app.rateLimiter.check(bucket, rateLimitSubject(principal));
   if (!decision) return;
-  ctx.response.headers['RateLimit-Limit'] = String(decision.limit);
-  ctx.response.headers['RateLimit-Remaining'] = String(decision.remaining);
-  ctx.response.headers['RateLimit-Reset'] = String(decision.resetSeconds);
+  const headers = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining), 'RateLimit-Reset': String(decision.resetSeconds) };
+  Object.assign(ctx.response.headers, headers);
   if (!decision.allowed) {
+    // The headers travel with the refusal too: a door that asked before the call (admitCall) has no response state to read them from.
     throw new ApiError(
       'rate-limited',
       `This ${principal.subjectType} has used its ${decision.limit} requests for this window${bucket === 'default' ? '' : ` (${bucket} bucket)`}, shared by all its keys and sessions. Retry in ${decision.resetSeconds} s.`,
-      { headers: { 'Retry-After': String(decision.resetSeconds) } },
+      { headers: { ...headers, 'Retry-After': String(decision.resetSeconds) } },
     );
   }
 }
@@ -79,7 +79,9 @@ export const apiChain = t.middleware(async ({ ctx, meta, next, type, getRawInput
   if (!meta) throw new Error('procedure has no meta');
   const { principal } = ctx;
   if (meta.deprecation) Object.assign(ctx.response.headers, deprecationHeaders(meta.deprecation, ctx.app.config.publicBaseUrl));
-  await applyRateLimit(ctx, meta.rateLimit ?? 'default', principal);
+  // Counted once: here, or already by the gateway's admitCall before the door read the body.
+  if (ctx.admitted) Object.assign(ctx.response.headers, ctx.admitted);
+  else await applyRateLimit(ctx, meta.rateLimit ?? 'default', principal);
   authorize(meta, principal);
   const owner = ownerOf(principal);
   const idempotency = await claimIdempotencyStep(ctx, meta, principal, getRawInput);
