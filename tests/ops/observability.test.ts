@@ -98,6 +98,13 @@ describe('logs and metrics of a running instance', () => {
     expect(text).toMatch(/creator_api_api_key_cache_lookups_total\{[^}]*result="hit"[^}]*\} [1-9]/);
     expect(text).toMatch(/creator_api_db_pool_connections\{[^}]*state="idle"/);
     expect(text).toContain('# TYPE http_server_request_duration_seconds histogram');
+    // Cumulative buckets ending in +Inf, which holds every request of the series (its _count).
+    const meSeries = (suffix: string) => text.split('\n').filter((l) => l.startsWith(`http_server_request_duration_seconds_${suffix}{`) && /operation="GET \/public\/v1\/me".*status_class="2xx"/.test(l));
+    const meBuckets = meSeries('bucket').map((l) => Number(l.split(' ').at(-1)));
+    expect(meSeries('bucket').map((l) => /le="([^"]+)"/.exec(l)![1])).toEqual(['0.005', '0.01', '0.025', '0.05', '0.075', '0.1', '0.25', '0.5', '0.75', '1', '2.5', '5', '7.5', '10', '+Inf']);
+    expect(meBuckets).toEqual([...meBuckets].sort((a, b) => a - b));
+    expect(meBuckets.at(-1)).toBe(Number(meSeries('count')[0]!.split(' ').at(-1)));
+    expect(Number(meSeries('sum')[0]!.split(' ').at(-1))).toBeGreaterThan(0);
     // Job outcomes per queue and kind: a CSV import run by this instance's job runner ended as succeeded.
     expect(text).toMatch(/creator_api_jobs_outcomes_total\{[^}]*kind="creator-import\/requested"[^}]*outcome="succeeded"[^}]*\} [1-9]/);
     // No label carries an id or a key.

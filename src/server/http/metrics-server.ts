@@ -1,8 +1,9 @@
+import { ValueType } from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import { AggregationTemporality, DataPointType, MeterProvider, type MetricProducer } from '@opentelemetry/sdk-metrics';
+import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import type { SqlQuery } from '../db/database';
-import { installMetrics, observeGauges, uninstallMetrics } from '../lib/metrics';
+import { DURATION_BUCKETS, hotMetricsSnapshot, installMetrics, observeGauges, uninstallMetrics } from '../lib/metrics';
 
 export interface MetricsServer {
   port: number;
@@ -31,11 +32,16 @@ interface QueueRow {
  * table's (queue, state, run_at) index.
  */
 export async function startMetricsServer(settings: { port: number; host: string }, sources: MetricsSources): Promise<MetricsServer> {
-  const exporter = new PrometheusExporter({ port: settings.port, host: settings.host, endpoint: '/metrics', preventServerStart: true, withoutScopeInfo: true });
-  const provider = new MeterProvider({
-    resource: resourceFromAttributes({ 'service.name': 'creator-api' }),
-    readers: [exporter],
+  const resource = resourceFromAttributes({ 'service.name': 'creator-api' });
+  const exporter = new PrometheusExporter({
+    port: settings.port,
+    host: settings.host,
+    endpoint: '/metrics',
+    preventServerStart: true,
+    withoutScopeInfo: true,
+    metricProducers: [hotMetricsProducer(resource)],
   });
+  const provider = new MeterProvider({ resource, readers: [exporter] });
   const meter = provider.getMeter('creator-api');
   installMetrics(meter);
 
@@ -94,6 +100,67 @@ export async function startMetricsServer(settings: { port: number; host: string 
     async close() {
       uninstallMetrics();
       await provider.shutdown();
+    },
+  };
+}
+
+/** Seconds and nanoseconds, as OpenTelemetry's data points carry time. */
+function hrTime(ms: number): [number, number] {
+  return [Math.floor(ms / 1000), Math.round((ms % 1000) * 1e6)];
+}
+
+/**
+ * The per-request instruments `lib/metrics.ts` aggregates itself (see `hotMetricsSnapshot`), handed
+ * to the exporter at scrape time as cumulative data: the request-duration histogram and the
+ * key-cache counter, under the names, labels and buckets the SDK's own instruments would give them.
+ */
+function hotMetricsProducer(resource: Resource): MetricProducer {
+  return {
+    collect() {
+      const snapshot = hotMetricsSnapshot();
+      const startTime = hrTime(snapshot.since);
+      const endTime = hrTime(Date.now());
+      return Promise.resolve({
+        errors: [],
+        resourceMetrics: {
+          resource,
+          scopeMetrics: [
+            {
+              scope: { name: 'creator-api' },
+              metrics: [
+                {
+                  descriptor: {
+                    name: 'http_server_request_duration_seconds',
+                    description: 'Time from the request reaching the API handler to its response being written, by operation, door and status class',
+                    unit: 's',
+                    valueType: ValueType.DOUBLE,
+                  },
+                  aggregationTemporality: AggregationTemporality.CUMULATIVE,
+                  dataPointType: DataPointType.HISTOGRAM,
+                  dataPoints: snapshot.requestDurations.map((series) => ({
+                    attributes: series.attributes,
+                    startTime,
+                    endTime,
+                    value: { buckets: { boundaries: [...DURATION_BUCKETS], counts: [...series.counts] }, sum: series.sum, count: series.count, min: series.min, max: series.max },
+                  })),
+                },
+                {
+                  descriptor: {
+                    name: 'creator_api.api_key_cache.lookups',
+                    description: 'API-key lookups answered from the per-instance cache (result=hit) or the database (result=miss)',
+                    unit: '',
+                    valueType: ValueType.INT,
+                  },
+                  aggregationTemporality: AggregationTemporality.CUMULATIVE,
+                  dataPointType: DataPointType.SUM,
+                  isMonotonic: true,
+                  dataPoints: (['hit', 'miss'] as const).map((result) => ({ attributes: { result }, startTime, endTime, value: snapshot.keyCacheLookups[result] })),
+                },
+              ],
+            },
+          ],
+        },
+      });
     },
   };
 }
