@@ -26,6 +26,8 @@ export interface LoadOptions {
   /** Default GET; with `bodyFile`, every request sends that file's bytes as its body. */
   method?: 'GET' | 'POST';
   bodyFile?: string;
+  /** wrk only: Lua defining `request()` (and optionally `setup`/`init`), e.g. a unique body per request. */
+  requestScript?: string;
   connections: number;
   seconds: number;
 }
@@ -46,7 +48,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'creator-api-bench-'));
 let scriptCounter = 0;
 
 /** A wrk Lua script: optional method and body, path rotation, and a JSON summary on stdout when the run is done. */
-function wrkScript(paths: string[] | undefined, method: string | undefined, bodyFile: string | undefined): string {
+function wrkScript(paths: string[] | undefined, method: string | undefined, bodyFile: string | undefined, requestScript = ''): string {
   const file = path.join(scratch, `load-${(scriptCounter += 1)}.lua`);
   const request = `${method ? `wrk.method = ${JSON.stringify(method)}\n` : ''}${
     bodyFile ? `local body = io.open(${JSON.stringify(bodyFile)}, "rb")\nwrk.body = body:read("*a")\nbody:close()\n` : ''
@@ -62,7 +64,7 @@ end
     : '';
   writeFileSync(
     file,
-    `${request}${rotation}
+    `${request}${rotation}${requestScript}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('\\nBENCH_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"failures":%d}\\n',
@@ -96,7 +98,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       '--timeout',
       '10s',
       '-s',
-      wrkScript(options.paths, options.method, options.bodyFile),
+      wrkScript(options.paths, options.method, options.bodyFile, options.requestScript),
       ...headerArgs,
       options.url,
     ]);
@@ -105,6 +107,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const r = JSON.parse(line.slice('BENCH_JSON '.length)) as { requests: number; duration_us: number; p50_us: number; p99_us: number; failures: number };
     return { rps: r.requests / (r.duration_us / 1e6), p50: r.p50_us / 1000, p99: r.p99_us / 1000, requests: r.requests, failures: r.failures };
   }
+  if (options.requestScript) throw new Error('this bench needs wrk (a request script per request)');
   const bin = path.join('node_modules', 'autocannon', 'autocannon.js');
   const bodyArgs = options.bodyFile ? ['-m', options.method ?? 'POST', '-i', options.bodyFile] : options.method ? ['-m', options.method] : [];
   const out = await run(process.execPath, [bin, '--json', '-c', String(options.connections), '-d', String(options.seconds), ...bodyArgs, ...headerArgs, options.url]);

@@ -70,13 +70,35 @@ describe('roster reads: GET /creators and GET /creators/{id}', () => {
       data: { followers: 4321, averageViews: 987, averageEngagements: 55, engagementRate: 0.0127, metricsUpdatedAt: new Date('2026-11-21T08:09:10.123Z'), displayName: 'Listed' },
     });
     await t.db.creator.update({ where: { id: creatorId }, data: { bio: 'Cooks and travels', location: 'Lisbon', avatarUrl: 'https://cdn.example.com/a.png' } });
+    // Edge cases of the JSON PostgreSQL writes for the list (services/creator-list.ts): no socials;
+    // text JSON must escape; metrics on one social only (the summary counts measured socials);
+    // a social measured without a date; empty and NULL lists; a float with many digits.
+    const { creatorId: bare } = await addRosterCreator(t, agencyKey, { display_name: 'No Socials' });
+    await t.db.$executeRawUnsafe(`UPDATE creators SET languages = NULL, tags = '{}' WHERE id = $1`, bare);
+    const { creatorId: tricky } = await addRosterCreator(t, agencyKey, {
+      display_name: 'Tricky "Quotes" \\ ☕',
+      socials: [{ platform: 'instagram', handle_or_url: 'tricky.ig' }, { platform: 'tiktok', handle_or_url: 'tricky.tt' }, { platform: 'youtube', handle_or_url: '@tricky' }],
+    });
+    await t.db.creator.update({
+      where: { id: tricky },
+      data: { bio: 'Line one\nline two\t"tab" \\ back \u0001 ctrl é 日本 😀 </script> \u2028', location: '', tags: ['a"b', 'c\\d'] },
+    });
+    const trickySocials = await t.db.socialAccount.findMany({ where: { creatorId: tricky }, orderBy: { id: 'asc' } });
+    await t.db.socialAccount.update({ where: { id: trickySocials[0]!.id }, data: { followers: 0, engagementRate: 0.1 + 0.2, metricsUpdatedAt: new Date('2026-01-02T03:04:05.006Z') } });
+    await t.db.socialAccount.update({ where: { id: trickySocials[1]!.id }, data: { followers: 7, engagementRate: 1e-7 } });
+    await t.db.socialAccount.update({ where: { id: trickySocials[2]!.id }, data: { averageViews: 5, metricsUpdatedAt: new Date('2026-12-31T23:59:59.999Z') } });
     const list = await (await t.request('/public/v1/creators?limit=100', { key: agencyKey })).json();
-    expect(list.data.length).toBeGreaterThanOrEqual(mine.length + 1);
+    expect(list.data.length).toBeGreaterThanOrEqual(mine.length + 3);
+    const byId = new Map(list.data.map((c: any) => [c.id, c]));
+    expect(byId.get(bare)).toMatchObject({ socials: [], languages: [], tags: [], data_status: 'pending', summary_metrics: { total_followers: null, metrics_updated_at: null } });
+    // Only measured socials count: the youtube one has a later date but no followers.
+    expect(byId.get(tricky)).toMatchObject({ data_status: 'available', summary_metrics: { total_followers: 7, metrics_updated_at: '2026-01-02T03:04:05.006Z' } });
+    expect((byId.get(tricky) as any).bio).toContain('😀 </script>');
     for (const listed of list.data) {
       const { data } = await (await t.request(`/public/v1/creators/${listed.id}`, { key: agencyKey })).json();
       expect(listed).toEqual(data);
     }
-    expect(list.data[0].socials[0]).toMatchObject({ followers: 4321, engagement_rate: 0.0127, metrics_updated_at: '2026-11-21T08:09:10.123Z' });
+    expect((byId.get(creatorId) as any).socials[0]).toMatchObject({ followers: 4321, engagement_rate: 0.0127, metrics_updated_at: '2026-11-21T08:09:10.123Z' });
   });
 
   it("404 for another agency's creator and for an unknown id, with no hint", async () => {

@@ -36,6 +36,10 @@ const router = t.router({
     .meta({ access })
     .output(z.object({ data: z.string() }))
     .query(() => ({ data: 42 }) as unknown as { data: string }),
+  trusted: t.procedure
+    .meta({ access, trustedOutput: 'tests/trpc/procedure-runner.test.ts' })
+    .output(z.object({ data: z.array(z.number()) }))
+    .query(() => ({ data: 'text standing in for the list' }) as unknown as { data: number[] }),
 });
 
 const ctx = {} as RequestContext;
@@ -44,7 +48,7 @@ describe('procedure runner (the tRPC seam)', () => {
   const operations = prepareOperations(router);
 
   it('prepares every procedure, with or without openapi meta, and knows where its input comes from', () => {
-    expect([...operations.keys()].sort()).toEqual(['broken', 'echo', 'write']);
+    expect([...operations.keys()].sort()).toEqual(['broken', 'echo', 'trusted', 'write']);
     const echo = operations.get('echo')!;
     expect(echo).toMatchObject({ type: 'query', usesBody: false, takesInput: true, pathParams: [] });
     expect([...echo.arrayKeys]).toEqual(['names']);
@@ -78,5 +82,16 @@ describe('procedure runner (the tRPC seam)', () => {
     const broken = await runProcedure(operations.get('broken')!, ctx, undefined);
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.error.code).toBe('INTERNAL_SERVER_ERROR');
+  });
+
+  it('skips the output validator (and only it) where the meta names the test that proves the output', async () => {
+    const trusted = operations.get('trusted')!;
+    expect(await runProcedure(trusted, ctx, undefined)).toEqual({ ok: true, data: { data: 'text standing in for the list' } });
+    const built = (router._def.procedures as unknown as Record<string, { _def: { middlewares: { _type?: string }[] } }>).trusted!._def.middlewares;
+    expect(built.filter((m) => m._type === 'output')).toHaveLength(1);
+    expect(trusted.middlewares).toHaveLength(built.length - 1);
+    // A flag with no output validator to skip is a mistake the runner refuses at start.
+    const noOutput = t.router({ bare: t.procedure.meta({ access, trustedOutput: 'x' }).query(() => ({ data: 1 })) });
+    expect(() => prepareOperations(noOutput)).toThrow(/trustedOutput/);
   });
 });

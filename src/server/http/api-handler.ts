@@ -3,6 +3,7 @@ import { buildOpenApiDocument } from '../openapi/document';
 import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
 import { clientAddress } from '../lib/client-address';
+import { jsonText } from '../lib/raw-json';
 import type { Gateway, Problem } from '../trpc/gateway';
 import type { Operation } from '../trpc/procedure-runner';
 import { validationDetail } from '../trpc/validation-errors';
@@ -159,7 +160,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     const { status, headers } = result;
     // 204 (DELETE) and 304 (If-None-Match matched the ETag) carry neither a body nor a content type.
     if (result.body === undefined) return { status, headers: { ...headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' }, body: null };
-    return { status, headers: { 'Content-Type': 'application/json', ...headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' }, body: JSON.stringify(result.body) };
+    return { status, headers: { 'Content-Type': 'application/json', ...headers, 'X-Request-Id': requestId, 'Cache-Control': 'no-store' }, body: jsonText(result.body) };
   }
 
   async function handleApiRequest(request: ApiRequest): Promise<ApiResponse> {

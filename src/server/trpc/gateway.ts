@@ -4,6 +4,7 @@ import { NO_CLIENT, type ClientInfo } from '../domain/actor';
 import type { AppServices } from '../domain/app-services';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { OutageNotice } from '../lib/outage-notice';
+import { withParsedJson } from '../lib/raw-json';
 import { inSpan, tracingEnabled } from '../lib/tracing';
 import { ApiError, type FieldError } from '../domain/errors';
 import type { Principal, SessionPrincipal } from '../domain/principal';
@@ -190,8 +191,10 @@ export class Gateway {
       return { ok: false, status: problem.status, headers: { ...headers, ...problem.headers }, problem };
     }
     const status = ctx.response.status ?? 200;
-    // 204 (DELETE) and 304 (If-None-Match matched the ETag) carry no body.
-    return { ok: true, status, headers, body: status === 204 || status === 304 ? undefined : outcome.data };
+    // 204 (DELETE) and 304 (If-None-Match matched the ETag) carry no body. JSON text a procedure
+    // returned as is (lib/raw-json.ts) stays text for REST, which writes it; other doors get values.
+    if (status === 204 || status === 304) return { ok: true, status, headers, body: undefined };
+    return { ok: true, status, headers, body: options.door === 'rest' ? outcome.data : withParsedJson(outcome.data) };
   }
 
   /**

@@ -27,6 +27,9 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - deprecation: the operation is deprecated (see /docs/changelog): every answer carries Deprecation,
  *   Sunset and Link headers (trpc/deprecation.ts) and the OpenAPI document marks it `deprecated`.
  *   `announced` and `sunset` are dates (YYYY-MM-DD); `changelogAnchor` is the changelog entry's id.
+ * - trustedOutput: the test file that proves the result equals its `.output()` schema for every item
+ *   (the roster list, whose creators PostgreSQL builds as JSON text: lib/raw-json.ts). The runner
+ *   then skips tRPC's output validation for this operation only; the schema stays its contract.
  * A procedure whose `openapi.contentTypes` is `['multipart/form-data']` receives the form's parts as
  * fields (files as File objects): the HTTP adapter parses the multipart body itself.
  */
@@ -48,6 +51,7 @@ export type ApiMeta = OpenApiMeta<{
   errorStatuses?: readonly number[];
   maxBodyBytes?: number;
   etag?: false;
+  trustedOutput?: string;
   examples?: OperationExamples;
   deprecation?: { announced: string; sunset?: string; changelogAnchor: string };
   toolHints?: { idempotent?: boolean; openWorld?: boolean; unadvertised?: readonly string[]; outputSchema?: boolean };

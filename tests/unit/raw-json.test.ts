@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { RawJsonArray, jsonText, withParsedJson } from '../../src/server/lib/raw-json';
+
+describe('raw JSON text in an answer (the roster list)', () => {
+  const items = [{ id: 'a', bio: 'x"\n😀', n: 0.30000000000000004 }, { id: 'b', socials: [] }];
+  const raw = new RawJsonArray(items.map((item) => JSON.stringify(item)));
+
+  it('writes the envelope exactly as JSON.stringify would, the items as they are', () => {
+    const envelope = { data: raw, request_id: 'req_1', meta: { next_cursor: null, limit: 2 } };
+    expect(jsonText(envelope)).toBe(JSON.stringify({ data: items, request_id: 'req_1', meta: { next_cursor: null, limit: 2 } }));
+    expect(jsonText({ data: new RawJsonArray([]), request_id: 'r', skipped: undefined })).toBe('{"data":[],"request_id":"r"}');
+    // Bodies without raw text are plain JSON.stringify.
+    expect(jsonText({ data: { a: 1 }, request_id: 'r' })).toBe('{"data":{"a":1},"request_id":"r"}');
+  });
+
+  it('gives doors that keep the object plain values, and JSON.stringify parses the text anywhere', () => {
+    const envelope = { data: raw, request_id: 'req_1' };
+    expect(withParsedJson(envelope)).toEqual({ data: items, request_id: 'req_1' });
+    expect(withParsedJson(envelope).data).toBeInstanceOf(Array);
+    expect(JSON.parse(JSON.stringify(envelope))).toEqual({ data: items, request_id: 'req_1' });
+    const plain = { data: [1] };
+    expect(withParsedJson(plain)).toBe(plain);
+  });
+});
