@@ -7,7 +7,8 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { App } from '../app';
 import { getApp } from '../app-singleton';
-import { subjectForUser, type UserSubject } from '../services/accounts';
+import { actingForFromHeaders } from '../lib/acting-for';
+import { subjectKey, subjectsForUser, type UserSubject } from '../services/accounts';
 import { authFor, type Auth } from './auth';
 
 export interface SignedIn {
@@ -16,6 +17,8 @@ export interface SignedIn {
   user: { id: string; email: string; name: string | null };
   /** Null only for a user whose agency or creator could not be created at sign-up. */
   subject: UserSubject | null;
+  /** Every account the user may act for (the header's switcher lists them). */
+  subjects: UserSubject[];
 }
 
 /** Once per request (React cache): the layout, the page and the header share one lookup. */
@@ -27,8 +30,11 @@ export const currentAccount = cache(async (): Promise<SignedIn | null> => {
   const auth = await authFor(app);
   const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) return null;
-  const subject = await subjectForUser(app.services.db, session.user.id);
-  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject };
+  const subjects = await subjectsForUser(app.services.db, session.user.id);
+  // The header's switcher choice, checked against the memberships just read (as the gateway does).
+  const choice = actingForFromHeaders(new Headers(requestHeaders));
+  const subject = subjects.find((s) => subjectKey(s) === choice) ?? subjects[0] ?? null;
+  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject, subjects };
 });
 
 /** Stands in for our own origin while parsing: `.invalid` can never be a real host. */
