@@ -6,6 +6,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { App } from '../app';
+import { roleAllows, type Permission } from '../auth/scopes';
 import { getApp } from '../app-singleton';
 import { actingForFromHeaders } from '../lib/acting-for';
 import { subjectKey, subjectsForUser, type UserSubject } from '../services/accounts';
@@ -71,9 +72,14 @@ export async function requireAccount(returnTo: string): Promise<SignedIn> {
   return account;
 }
 
-/** For pages that need the agency or creator; a user without one is sent to the overview, which explains. */
-export async function requireSubject(returnTo: string): Promise<SignedIn & { subject: UserSubject }> {
+/**
+ * For pages that need the agency or creator; a user without one is sent to the overview, which
+ * explains. With `permission`, a role without it is sent to /settings/forbidden, which says which
+ * permission the page needs (the same words as the gateway's refusal of the operations behind it).
+ */
+export async function requireSubject(returnTo: string, permission?: Permission): Promise<SignedIn & { subject: UserSubject }> {
   const account = await requireAccount(returnTo);
   if (!account.subject) redirect('/settings');
+  if (permission && !roleAllows(account.subject.type, account.subject.role, permission)) redirect(`/settings/forbidden?permission=${encodeURIComponent(permission)}`);
   return account as SignedIn & { subject: UserSubject };
 }
