@@ -24,8 +24,19 @@ async function invite(page: Page, email: string, role: 'admin' | 'member' | 'vie
   await expect(formStatus(form)).toContainText(`Invitation sent to ${email}`);
 }
 
+/** The invitation link from the dev outbox; a loaded machine can take longer than one poll window to serve it. */
+async function invitationLink(page: Page, email: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await outboxLink(page, email, '/invite');
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 async function acceptBySigningUp(page: Page, email: string, name: string) {
-  await page.goto(await outboxLink(page, email, '/invite'));
+  await page.goto(await invitationLink(page, email));
   await expect(page.getByRole('heading', { name: 'Join Acme Talent' })).toBeVisible();
   await expectAccessible(page, `invitation page for ${name}`);
   await page.getByLabel('Your name').fill(name);
@@ -83,14 +94,15 @@ test('an owner invites an admin and a member; each works within their role; a re
   await owner.goto('/settings/members');
   await expect(owner.locator(`tr[data-member="${adminEmail}"]`)).toContainText('Admin');
   await owner.getByRole('button', { name: `Remove ${memberEmail}` }).click();
-  await expect(formStatus(owner)).toContainText(`Removed ${memberEmail}`);
+  // The removed row (and its form) goes away with the page's refresh.
+  await expect(owner.locator(`tr[data-member="${memberEmail}"]`)).toHaveCount(0);
   await member.goto('/settings/members');
   await expect(member).toHaveURL(/\/settings$/);
   await expect(member.getByText('Acme Talent')).toHaveCount(0);
 
   // The audit log records it all, with who did it.
   await owner.goto('/settings/audit');
-  for (const action of ['member.invited', 'member.joined', 'member.removed', 'api_key.created']) await expect(owner.getByText(action, { exact: true }).first()).toBeVisible();
+  for (const action of ['member.invited', 'member.joined', 'member.removed', 'api_key.created']) await expect(owner.locator('tbody code').getByText(action, { exact: true }).first()).toBeVisible();
   await expectAccessible(owner, 'audit log with team events');
   await screenshot(owner, testInfo, 'audit-team-events');
 });
