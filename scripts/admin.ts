@@ -14,7 +14,21 @@ import { ApiError } from '../src/server/domain/errors';
 import { isObjectId } from '../src/server/lib/object-id';
 import { ENTITLEMENTS, createAgency, createCreatorAccount, setPlan, type Entitlement } from '../src/server/services/accounts';
 import { createApiKey, isRollGracePeriod, listApiKeys, renameApiKey, revokeApiKey, rollApiKey, ROLL_GRACE_PERIODS, type ApiKeySummary } from '../src/server/services/api-keys';
-import { SUBJECT_TYPES, type SubjectType } from '../src/server/auth/scopes';
+import { ASSIGNABLE_ROLES, SUBJECT_TYPES, type AssignableRole, type SubjectType } from '../src/server/auth/scopes';
+import { createLogger } from '../src/server/lib/logger';
+import { createMailer } from '../src/server/mail/mailer';
+import {
+  invitationUrl,
+  inviteMember,
+  listMembers,
+  memberUserIdByEmail,
+  removeMember,
+  sendInvitationMail,
+  setMemberRole,
+  transferOwnership,
+  type InvitationView,
+  type MemberView,
+} from '../src/server/services/members';
 import { rebuildPageViewRollups } from '../src/server/services/page-view-rollups';
 import { JOB_STATES, laneDepths, listJobs, type JobListing, type JobState, type LaneDepth } from '../src/server/jobs/queue';
 import { JOB_LANES, JOB_LANE_NAMES } from '../src/server/domain/jobs';
@@ -37,6 +51,12 @@ commands:
   list-opportunities [--all]        (--all includes closed ones)
   close-opportunity  --id ID        (stops matching it; reopen with --reopen)
   rebuild-analytics  [--subject-type agency|creator --subject-id ID]   (page-view rollups from the raw views)
+  members            --agency-id ID            (the agency's members and pending invitations)
+  invite             --agency-id ID --email EMAIL --role admin|member|viewer
+                     (mails the link through SMTP_URL when set; prints it either way, valid 7 days)
+  set-role           --agency-id ID --email EMAIL --role admin|member|viewer
+  remove-member      --agency-id ID --email EMAIL   (the agency's API keys keep working)
+  transfer-ownership --agency-id ID --email EMAIL   (the previous owner becomes an admin)
   jobs            [--status queued,running,succeeded,failed,dispatched] [--queue NAME] [--limit N]
                   (background jobs, newest first: lane, kind, account, state, attempts, lease holder and expiry;
                   then each lane: queued, due and running jobs, its limits and kinds)
@@ -64,6 +84,8 @@ const { positionals, values } = parseArgs({
     plan: { type: 'string' },
     'subject-type': { type: 'string' },
     'subject-id': { type: 'string' },
+    'agency-id': { type: 'string' },
+    role: { type: 'string' },
     scopes: { type: 'string' },
     'expires-at': { type: 'string' },
     'expires-in-days': { type: 'string' },
@@ -102,6 +124,27 @@ function subjectFromArgs(): Owner {
   const id = required('subject-id');
   if (!isObjectId(id)) throw new UsageError('--subject-id must be a 24-character hexadecimal id');
   return { type: type as SubjectType, id };
+}
+
+async function agencyFromArgs(db: Database['prisma']): Promise<string> {
+  const id = required('agency-id');
+  if (!isObjectId(id)) throw new UsageError('--agency-id must be a 24-character hexadecimal id');
+  if (!(await db.agency.findUnique({ where: { id }, select: { id: true } }))) throw new ApiError('not-found', `No agency with id ${id}.`);
+  return id;
+}
+
+function roleFromArgs(): AssignableRole {
+  const role = required('role');
+  if (!(ASSIGNABLE_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ASSIGNABLE_ROLES.join(', ')} (ownership moves with transfer-ownership)`);
+  return role as AssignableRole;
+}
+
+function printMember(m: MemberView): string {
+  return `${m.user_id}  ${m.role.padEnd(6)}  ${m.email}${m.name ? ` (${m.name})` : ''}  joined ${m.joined_at}`;
+}
+
+function printInvitation(i: InvitationView): string {
+  return `${i.id}  ${i.role.padEnd(6)}  ${i.email}  ${i.expired ? 'EXPIRED' : `expires ${i.expires_at}`}${i.invited_by ? `  invited by ${i.invited_by}` : ''}`;
 }
 
 function expiryFromArgs(): Date | null {
@@ -319,6 +362,49 @@ ${secret}`,
       const owner = values['subject-type'] || values['subject-id'] ? subjectFromArgs() : undefined;
       const { rollups } = await rebuildPageViewRollups(db, { owner });
       return { json: { rollups }, text: `rebuilt ${rollups} day rollups from the raw page views${owner ? ` of ${owner.type} ${owner.id}` : ''}` };
+    }
+    case 'members': {
+      const agencyId = await agencyFromArgs(db);
+      const { members, invitations } = await listMembers(db, agencyId);
+      return {
+        json: { members, invitations },
+        text: [`${members.length} member(s):`, ...members.map(printMember), '', invitations.length === 0 ? 'no pending invitations' : `${invitations.length} pending invitation(s):`, ...invitations.map(printInvitation)].join('\n'),
+      };
+    }
+    case 'invite': {
+      const agencyId = await agencyFromArgs(db);
+      const sent = await inviteMember(db, OPERATOR, agencyId, { email: required('email'), role: roleFromArgs(), invitedByUserId: null });
+      const config = loadConfig();
+      // Mail only through SMTP: without it the service's dev outbox is another process's memory.
+      let url = invitationUrl(config.publicBaseUrl, sent.token);
+      if (config.smtpUrl) {
+        const mailer = createMailer(config, createLogger('silent'));
+        try {
+          url = await sendInvitationMail(db, mailer, config.publicBaseUrl, agencyId, sent);
+        } finally {
+          await mailer.close();
+        }
+      }
+      return {
+        json: { ...sent.invitation, url, mailed: config.smtpUrl !== null },
+        text: `${printInvitation(sent.invitation)}\n${config.smtpUrl ? 'mailed the link' : 'no SMTP_URL: nothing was mailed; hand over this link yourself'} (works for 7 days, once):\n${url}`,
+      };
+    }
+    case 'set-role': {
+      const agencyId = await agencyFromArgs(db);
+      const member = await setMemberRole(db, OPERATOR, agencyId, await memberUserIdByEmail(db, agencyId, required('email')), roleFromArgs());
+      return { json: member, text: `set ${printMember(member)}` };
+    }
+    case 'remove-member': {
+      const agencyId = await agencyFromArgs(db);
+      const removed = await removeMember(db, OPERATOR, agencyId, await memberUserIdByEmail(db, agencyId, required('email')));
+      return { json: removed, text: `removed ${removed.email} (${removed.role}) from agency ${agencyId}; its API keys keep working` };
+    }
+    case 'transfer-ownership': {
+      const agencyId = await agencyFromArgs(db);
+      const email = required('email');
+      const result = await transferOwnership(db, OPERATOR, agencyId, await memberUserIdByEmail(db, agencyId, email));
+      return { json: result, text: `agency ${agencyId} is now owned by ${email.trim().toLowerCase()}; the previous owner (${result.previous_owner_user_id}) is an admin` };
     }
     case 'jobs': {
       const limit = values.limit === undefined ? 100 : Number(values.limit);

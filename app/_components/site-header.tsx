@@ -1,4 +1,6 @@
 import { signOutAction } from '../_actions/account';
+import { switchAccountAction } from '../_actions/members';
+import { subjectKey } from '@/server/services/accounts';
 import { currentAccount } from '@/server/web/session';
 import { MenuToggle } from './menu-toggle';
 
@@ -46,6 +48,24 @@ export async function SiteHeader({ current }: { current?: string } = {}) {
             {PUBLIC_LINKS.map((l) => link(l.href, l.label))}
             {accountLinks}
           </ul>
+          {account && account.subject && account.subjects.length > 1 && (
+            // One menu for every account the person acts for: their agencies and creator account (issue 32).
+            <form action={switchAccountAction} className="site-account-switcher">
+              <label htmlFor="acting-for" className="visually-hidden">
+                Acting for
+              </label>
+              <select id="acting-for" name="acting_for" defaultValue={subjectKey(account.subject)}>
+                {account.subjects.map((subject) => (
+                  <option key={subjectKey(subject)} value={subjectKey(subject)}>
+                    {subject.name} ({subject.type === 'creator' ? 'creator account' : subject.role})
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="button button-small">
+                Switch
+              </button>
+            </form>
+          )}
           {account && (
             <div className="site-account">
               <span className="site-user" title="Signed in">

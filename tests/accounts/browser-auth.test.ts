@@ -89,7 +89,7 @@ describe('browser accounts', () => {
     await t.db.user.update({ where: { id: agencyUser.id }, data: { emailVerified: true } });
     const { agency, user } = await createAgency(t.db, { name: 'Acme Talent', ownerEmail: agencyEmail });
     expect(user.id).toBe(agencyUser.id);
-    expect(await subjectForUser(t.db, agencyUser.id)).toEqual({ type: 'agency', id: agency.id, name: 'Acme Talent', planCode: 'free', entitlement: 'active' });
+    expect(await subjectForUser(t.db, agencyUser.id)).toEqual({ type: 'agency', id: agency.id, name: 'Acme Talent', planCode: 'free', entitlement: 'active', role: 'owner' });
 
     const creatorEmail = email('creator');
     const { user: creatorUser } = await auth.api.signUpEmail({ body: { name: 'Cleo', email: creatorEmail, password: PASSWORD } });

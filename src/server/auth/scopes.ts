@@ -50,6 +50,9 @@ export function scopesFor(subjectType: SubjectType): Scope[] {
  */
 export const SESSION_SCOPES = {
   'api_keys:write': { subjects: ['agency', 'creator'], description: 'Create, rename, roll and revoke API keys (in settings only).' },
+  'members:read': { subjects: ['agency'], description: "See the agency's members and pending invitations." },
+  'members:write': { subjects: ['agency'], description: 'Invite people, change their roles and remove members.' },
+  'ownership:write': { subjects: ['agency'], description: "Transfer the agency's ownership (and, later, its plan and deletion)." },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type SessionScope = keyof typeof SESSION_SCOPES;
@@ -61,13 +64,41 @@ export function permissionDescription(permission: Permission): string {
 }
 
 /**
- * Roles a signed-in person can have in an agency or creator account, and the permissions each
- * carries. Today every account has one person, its owner, who may do everything.
+ * Roles a signed-in person can have in an agency (issue 32), and the permissions each carries —
+ * declared here once, next to the scopes: the gateway's session principal carries its role's
+ * permissions and refuses any operation that needs another, whichever door called it. A creator
+ * account has one person, its owner. Listed from most to least powerful.
+ * - viewer: reads the roster, media kits, decks, campaigns, analytics and the members; changes nothing.
+ * - member: the viewer's reads, and writes them; no API keys, no webhooks, no logs, no audit log.
+ * - admin: everything in the account, members, API keys and webhooks included.
+ * - owner: the admin's permissions, and transferring ownership (plan and deletion when they arrive).
  */
-export const ROLES = ['owner'] as const;
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles an invitation or a role change can give; `owner` only moves by a transfer of ownership. */
+export const ASSIGNABLE_ROLES = ['admin', 'member', 'viewer'] as const satisfies readonly Role[];
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-export function roleScopes(subjectType: SubjectType, _role: Role): Permission[] {
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** Scopes the member and viewer roles never hold: credentials, webhooks and the account's logs. */
+const ADMIN_ONLY_SCOPES: readonly Permission[] = ['webhooks:read', 'webhooks:write', 'logs:read', 'audit:read', 'api_keys:write', 'members:write', 'ownership:write'];
+
+const ROLE_RULES: Record<Role, (permission: Permission) => boolean> = {
+  owner: () => true,
+  admin: (permission) => permission !== 'ownership:write',
+  member: (permission) => !ADMIN_ONLY_SCOPES.includes(permission),
+  viewer: (permission) => !ADMIN_ONLY_SCOPES.includes(permission) && (permission.endsWith(':read')),
+};
+
+export function roleScopes(subjectType: SubjectType, role: Role): Permission[] {
   const sessionScopes = (Object.keys(SESSION_SCOPES) as SessionScope[]).filter((s) => (SESSION_SCOPES[s].subjects as readonly SubjectType[]).includes(subjectType));
-  return [...scopesFor(subjectType), ...sessionScopes];
+  return [...scopesFor(subjectType), ...sessionScopes].filter(ROLE_RULES[role]);
+}
+
+/** Whether `role` in a `subjectType` account holds `permission` (pages hide what the gateway would refuse). */
+export function roleAllows(subjectType: SubjectType, role: Role, permission: Permission): boolean {
+  return roleScopes(subjectType, role).includes(permission);
 }

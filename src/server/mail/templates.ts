@@ -108,3 +108,17 @@ export function webhookEndpointDisabledMail(input: { to: string; endpointUrl: st
     footnotes: ['You get this mail because you manage this account on creator-api.'],
   });
 }
+
+export function agencyInvitationMail(input: { to: string; agencyName: string; invitedBy: string | null; role: string; url: string; validDays: number }): MailMessage {
+  return composeMail({
+    template: 'agency-invitation',
+    to: input.to,
+    subject: `Join ${input.agencyName} on creator-api`,
+    heading: `Join ${input.agencyName}`,
+    paragraphs: [
+      `${input.invitedBy ?? 'The operator of creator-api'} invited ${input.to} to work in the agency ${input.agencyName} as ${input.role === 'admin' ? 'an admin' : `a ${input.role}`}. Accept with the button below; if you have no account yet, you choose a password on the way.`,
+    ],
+    action: { label: 'Accept the invitation', url: input.url },
+    footnotes: [`The link works for ${input.validDays} days, until it is used or revoked.`, 'If you do not know this agency, ignore this mail: nothing happens unless you accept.'],
+  });
+}

@@ -31,6 +31,19 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    anchor: '2026-11-26-teams',
+    title: 'Agencies are teams: member actions in the audit log',
+    changes: [
+      {
+        kind: 'changed',
+        operations: ['GET /audit-events'],
+        summary:
+          'An agency now has members with roles (owner, admin, member, viewer), invited by email from Settings → Members. Their changes are audit events too: `member.invited`, `member.invitation_revoked`, `member.joined`, `member.role_changed`, `member.removed` and `ownership.transferred` (the `action` filter accepts them). API keys belong to the agency: removing the member who created one does not revoke it.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     anchor: '2026-11-26-event-subjects',
     title: 'Which accounts each event type fires for',
     changes: [

@@ -1,4 +1,11 @@
 import { router } from '../trpc/procedures';
+import { inviteMemberProcedure } from './members/invite';
+import { listMembersProcedure } from './members/list';
+import { removeMemberProcedure } from './members/remove';
+import { resendInvitationProcedure } from './members/resend-invitation';
+import { revokeInvitationProcedure } from './members/revoke-invitation';
+import { setMemberRoleProcedure } from './members/set-role';
+import { transferOwnershipProcedure } from './members/transfer-ownership';
 import { getViewAnalytics } from './analytics/views';
 import { createCampaign } from './campaigns/create';
 import { getCampaign } from './campaigns/get';
@@ -107,6 +114,16 @@ export const appRouter = router({
     setPublicReport: setCampaignPublicReportProcedure,
   }),
   rosterPage: router({ setPublished: setRosterPublishedProcedure }),
+  // Internal: the settings UI's Members page (issue 32).
+  members: router({
+    list: listMembersProcedure,
+    invite: inviteMemberProcedure,
+    resendInvitation: resendInvitationProcedure,
+    revokeInvitation: revokeInvitationProcedure,
+    setRole: setMemberRoleProcedure,
+    remove: removeMemberProcedure,
+    transferOwnership: transferOwnershipProcedure,
+  }),
 });
 
 export type AppRouter = typeof appRouter;

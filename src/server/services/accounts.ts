@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { announceKeyChange } from './api-key-cache';
 import { recordAudit } from './audit-events';
 import type { Actor } from '../domain/actor';
-import { roleScopes } from '../auth/scopes';
+import { roleScopes, type Role } from '../auth/scopes';
 import type { SessionPrincipal } from '../domain/principal';
 
 /**
@@ -160,33 +160,56 @@ export interface UserSubject extends Owner {
   name: string;
   planCode: string;
   entitlement: Entitlement;
+  /** The person's role there: a membership's role in an agency; `owner` of their own creator account. */
+  role: Role;
+}
+
+/** `agency:<id>` / `creator:<id>`: how the header's switcher names a subject (lib/acting-for.ts). */
+export function subjectKey(subject: Owner): string {
+  return `${subject.type}:${subject.id}`;
+}
+
+const ROLE_ORDER: Record<Role, number> = { owner: 0, admin: 1, member: 2, viewer: 3 };
+
+/**
+ * Everything a signed-in user may act for: their own creator account first, then each agency they
+ * are a member of (owned first, then by role and age). Access to an agency comes only from a
+ * membership row — being on a roster gives a creator nothing.
+ */
+export async function subjectsForUser(db: Db, userId: string): Promise<UserSubject[]> {
+  const [creator, memberships] = await Promise.all([
+    db.creator.findUnique({ where: { userId }, select: { id: true, displayName: true, planCode: true, entitlement: true } }),
+    db.agencyMember.findMany({
+      where: { userId },
+      select: { role: true, agency: { select: { id: true, name: true, planCode: true, entitlement: true } } },
+      orderBy: { agencyId: 'asc' },
+    }),
+  ]);
+  const subjects: UserSubject[] = [];
+  if (creator) subjects.push({ type: 'creator', id: creator.id, name: creator.displayName, planCode: creator.planCode, entitlement: creator.entitlement, role: 'owner' });
+  const agencies = [...memberships].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
+  for (const { role, agency } of agencies) subjects.push({ type: 'agency', id: agency.id, name: agency.name, planCode: agency.planCode, entitlement: agency.entitlement, role });
+  return subjects;
 }
 
 /**
- * The subject a signed-in user acts for in the settings UI: the creator account that is theirs, else
- * the first agency they own (sign-up creates exactly one of the two). Null for a user with neither.
+ * The subject a signed-in user acts for in the settings UI: the one chosen in the header's switcher
+ * (`choice`, from its cookie) when the user may still act for it, else their first (creator account,
+ * else an agency they are a member of). Null for a user with neither. Read on every request, so a
+ * removed member loses the agency on their next click.
  */
-export async function subjectForUser(db: Db, userId: string): Promise<UserSubject | null> {
-  const creator = await db.creator.findUnique({ where: { userId }, select: { id: true, displayName: true, planCode: true, entitlement: true } });
-  if (creator) {
-    return { type: 'creator', id: creator.id, name: creator.displayName, planCode: creator.planCode, entitlement: creator.entitlement };
-  }
-  const agency = await db.agency.findFirst({
-    where: { ownerUserId: userId },
-    orderBy: { id: 'asc' },
-    select: { id: true, name: true, planCode: true, entitlement: true },
-  });
-  if (agency) return { type: 'agency', id: agency.id, name: agency.name, planCode: agency.planCode, entitlement: agency.entitlement };
-  return null;
+export async function subjectForUser(db: Db, userId: string, choice: string | null = null): Promise<UserSubject | null> {
+  const subjects = await subjectsForUser(db, userId);
+  return subjects.find((subject) => subjectKey(subject) === choice) ?? subjects[0] ?? null;
 }
 
 /**
  * A signed-in person as the gateway's principal: the subject they act for (subjectForUser), their
- * role's permissions, and the subject's entitlement and plan — read on every call, so a suspension
- * or plan change applies to the next click as it does to the next API request.
+ * role's permissions, and the subject's entitlement and plan — read on every call, so a suspension,
+ * plan change, role change or removal applies to the next click as it does to the next API request.
  */
-export async function sessionPrincipal(db: Db, session: { userId: string; sessionId: string }): Promise<SessionPrincipal | null> {
-  const subject = await subjectForUser(db, session.userId);
+export async function sessionPrincipal(db: Db, session: { userId: string; sessionId: string }, choice: string | null = null): Promise<SessionPrincipal | null> {
+  const subject = await subjectForUser(db, session.userId, choice);
   if (!subject) return null;
   const plan = await db.plan.findUniqueOrThrow({ where: { code: subject.planCode }, select: { code: true, pitchDeckAllowance: true, sponsorshipMatches: true } });
   return {
@@ -195,8 +218,8 @@ export async function sessionPrincipal(db: Db, session: { userId: string; sessio
     userId: session.userId,
     subjectType: subject.type,
     subjectId: subject.id,
-    role: 'owner',
-    scopes: roleScopes(subject.type, 'owner'),
+    role: subject.role,
+    scopes: roleScopes(subject.type, subject.role),
     entitlement: subject.entitlement,
     plan,
     mode: 'live',

@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   'campaign_report.unpublished',
   'roster_page.published',
   'roster_page.unpublished',
+  'member.invited',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'ownership.transferred',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'operator'] as const satisfies readonly ActorType[];

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { NO_CLIENT, type ClientInfo } from '../domain/actor';
 import type { AppServices } from '../domain/app-services';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { actingForFromHeaders } from '../lib/acting-for';
 import { OutageNotice } from '../lib/outage-notice';
 import { withParsedJson } from '../lib/raw-json';
 import { inSpan, tracingEnabled } from '../lib/tracing';
@@ -120,7 +121,8 @@ export class Gateway {
     const verify = this.options.verifySession;
     if (!verify) throw new Error('this gateway was built without a session verifier');
     const session = await verify(headers);
-    return session ? sessionPrincipal(this.services.db, session) : null;
+    // The account chosen in the header's switcher, checked against the person's memberships on every call.
+    return session ? sessionPrincipal(this.services.db, session, actingForFromHeaders(headers)) : null;
   }
 
   /**

@@ -6,8 +6,10 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { App } from '../app';
+import { roleAllows, type Permission } from '../auth/scopes';
 import { getApp } from '../app-singleton';
-import { subjectForUser, type UserSubject } from '../services/accounts';
+import { actingForFromHeaders } from '../lib/acting-for';
+import { subjectKey, subjectsForUser, type UserSubject } from '../services/accounts';
 import { authFor, type Auth } from './auth';
 
 export interface SignedIn {
@@ -16,6 +18,8 @@ export interface SignedIn {
   user: { id: string; email: string; name: string | null };
   /** Null only for a user whose agency or creator could not be created at sign-up. */
   subject: UserSubject | null;
+  /** Every account the user may act for (the header's switcher lists them). */
+  subjects: UserSubject[];
 }
 
 /** Once per request (React cache): the layout, the page and the header share one lookup. */
@@ -27,8 +31,11 @@ export const currentAccount = cache(async (): Promise<SignedIn | null> => {
   const auth = await authFor(app);
   const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) return null;
-  const subject = await subjectForUser(app.services.db, session.user.id);
-  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject };
+  const subjects = await subjectsForUser(app.services.db, session.user.id);
+  // The header's switcher choice, checked against the memberships just read (as the gateway does).
+  const choice = actingForFromHeaders(new Headers(requestHeaders));
+  const subject = subjects.find((s) => subjectKey(s) === choice) ?? subjects[0] ?? null;
+  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject, subjects };
 });
 
 /** Stands in for our own origin while parsing: `.invalid` can never be a real host. */
@@ -65,9 +72,14 @@ export async function requireAccount(returnTo: string): Promise<SignedIn> {
   return account;
 }
 
-/** For pages that need the agency or creator; a user without one is sent to the overview, which explains. */
-export async function requireSubject(returnTo: string): Promise<SignedIn & { subject: UserSubject }> {
+/**
+ * For pages that need the agency or creator; a user without one is sent to the overview, which
+ * explains. With `permission`, a role without it is sent to /settings/forbidden, which says which
+ * permission the page needs (the same words as the gateway's refusal of the operations behind it).
+ */
+export async function requireSubject(returnTo: string, permission?: Permission): Promise<SignedIn & { subject: UserSubject }> {
   const account = await requireAccount(returnTo);
   if (!account.subject) redirect('/settings');
+  if (permission && !roleAllows(account.subject.type, account.subject.role, permission)) redirect(`/settings/forbidden?permission=${encodeURIComponent(permission)}`);
   return account as SignedIn & { subject: UserSubject };
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SCOPES, scopesFor } from '@/server/auth/scopes';
+import { roleAllows, SCOPES, scopesFor } from '@/server/auth/scopes';
 import { listApiKeys } from '@/server/services/api-keys';
 import { requireSubject } from '@/server/web/session';
 import { Timestamp } from '../../../_components/dates';
@@ -20,6 +20,11 @@ function displayKey(key: { start: string; last_four: string | null }): string {
 export default async function ApiKeysPage() {
   const { app, subject } = await requireSubject('/settings/api-keys');
   const keys = await listApiKeys(app.services.db, { subject: { type: subject.type, id: subject.id } });
+  // Keys belong to the account; each shows the person who created it (still shown once they leave).
+  const creators = new Map(
+    (await app.services.db.user.findMany({ where: { id: { in: [...new Set(keys.map((k) => k.user_id))] } }, select: { id: true, email: true, name: true } })).map((u) => [u.id, u.name ? `${u.name} (${u.email})` : u.email]),
+  );
+  const canWrite = roleAllows(subject.type, subject.role, 'api_keys:write');
   // Only the scopes this subject type may hold are offered; the service checks again on create.
   const scopeOptions = scopesFor(subject.type).map((scope) => ({ scope, description: SCOPES[scope].description }));
   return (
@@ -32,7 +37,13 @@ export default async function ApiKeysPage() {
             Send one as <code>Authorization: Bearer …</code>.
           </p>
         </div>
-        <CreateKeyDialog scopeOptions={scopeOptions} subjectType={subject.type} />
+        {canWrite ? (
+          <CreateKeyDialog scopeOptions={scopeOptions} subjectType={subject.type} />
+        ) : (
+          <p className="muted" role="note">
+            Your role ({subject.role}) cannot create or change keys: ask an owner or admin.
+          </p>
+        )}
       </div>
 
       {keys.length === 0 ? (
@@ -48,6 +59,7 @@ export default async function ApiKeysPage() {
               <th scope="col">Key</th>
               <th scope="col">Scopes</th>
               <th scope="col">Created</th>
+              <th scope="col">Created by</th>
               <th scope="col">Last used</th>
               <th scope="col">Expires</th>
               <th scope="col">Status</th>
@@ -77,6 +89,7 @@ export default async function ApiKeysPage() {
                 <td data-label="Created">
                   <Timestamp iso={key.created_at} utc={false} />
                 </td>
+                <td data-label="Created by">{creators.get(key.user_id) ?? 'Operator'}</td>
                 <td data-label="Last used">
                   <Timestamp iso={key.last_used_at} empty="Never" utc={false} />
                 </td>
@@ -95,11 +108,11 @@ export default async function ApiKeysPage() {
                   )}
                 </td>
                 <td data-label="Actions">
-                  <div className="key-actions">
+                  {canWrite && <div className="key-actions">
                     {key.status === 'active' && <RenameKeyButton keyId={key.id} keyName={key.name} />}
                     <RollKeyButton keyId={key.id} keyName={key.name} keyDisplay={displayKey(key)} canRoll={key.status === 'active' && !key.replaced_by_id} />
                     {key.status === 'active' && <RevokeKeyButton keyId={key.id} keyName={key.name} keyStart={displayKey(key)} />}
-                  </div>
+                  </div>}
                 </td>
               </tr>
             ))}

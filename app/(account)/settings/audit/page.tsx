@@ -27,7 +27,7 @@ function shown(value: unknown): string {
  * by action and actor. A service read scoped to the session's subject, like the other settings pages.
  */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { app, subject } = await requireSubject('/settings/audit');
+  const { app, subject } = await requireSubject('/settings/audit', 'audit:read');
   const params = await searchParams;
   const action = one(params.action);
   const actorType = one(params.actor_type);

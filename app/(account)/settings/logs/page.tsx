@@ -25,7 +25,7 @@ function statusBadge(status: number): string {
 }
 
 export default async function RequestLogsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { app, subject } = await requireSubject('/settings/logs');
+  const { app, subject } = await requireSubject('/settings/logs', 'logs:read');
   const params = await searchParams;
   const requestId = one(params.request_id);
   if (requestId) redirect(`/settings/logs/${encodeURIComponent(requestId)}`);

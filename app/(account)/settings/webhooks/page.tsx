@@ -18,7 +18,7 @@ const DAY_MS = 24 * 3600_000;
 const utcMinute = (date: Date) => date.toISOString().slice(0, 16);
 
 export default async function WebhooksPage() {
-  const { app, subject } = await requireSubject('/settings/webhooks');
+  const { app, subject } = await requireSubject('/settings/webhooks', 'webhooks:read');
   const owner = { type: subject.type, id: subject.id };
   const db = app.services.db;
   const endpoints = await listWebhookEndpoints(db, owner, undefined, 50);

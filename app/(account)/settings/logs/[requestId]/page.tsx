@@ -30,7 +30,7 @@ async function entryOf(app: Awaited<ReturnType<typeof requireSubject>>['app'], o
 export default async function RequestLogEntryPage({ params }: { params: Promise<{ requestId: string }> }) {
   const { requestId: raw } = await params;
   const requestId = decodeURIComponent(raw);
-  const { app, subject } = await requireSubject(`/settings/logs/${encodeURIComponent(requestId)}`);
+  const { app, subject } = await requireSubject(`/settings/logs/${encodeURIComponent(requestId)}`, 'logs:read');
   const entry = await entryOf(app, { type: subject.type, id: subject.id }, requestId);
   if (!entry) {
     return (

@@ -31,7 +31,7 @@ const ERROR_CLASS_LABEL: Record<AttemptErrorClass, string> = {
  */
 export default async function WebhookDeliveryPage({ params }: { params: Promise<{ endpointId: string; deliveryId: string }> }) {
   const { endpointId, deliveryId } = await params;
-  const { app, subject } = await requireSubject(deliveryPath(endpointId, deliveryId));
+  const { app, subject } = await requireSubject(deliveryPath(endpointId, deliveryId), 'webhooks:read');
   const owner = { type: subject.type, id: subject.id };
   const db = app.services.db;
   const endpoint = await ownedOr404(() => getWebhookEndpoint(db, owner, endpointId));
