@@ -128,7 +128,7 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   }
 
   async function pump(): Promise<void> {
-    if (await claimPass_()) lastGoodPassAt = Date.now();
+    if (await runPass()) lastGoodPassAt = Date.now();
   }
 
   /**
@@ -137,7 +137,7 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
    * A claim that takes fewer jobs than asked left nothing claimable and brings the next wake-up time
    * with it; one that fills every slot needs none (a finishing job wakes us).
    */
-  async function claimPass_(): Promise<boolean> {
+  async function runPass(): Promise<boolean> {
     let wakeMs: number | null | undefined;
     try {
       do {
