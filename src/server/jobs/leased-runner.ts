@@ -448,8 +448,12 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       await finishJob(db, job.id, instanceId, 'failed', message);
       return 'failed';
     }
-    // Settled with the claimer's next pass, in the statement that refills the slot.
-    active.succeeded = true;
+    if (JOB_LANES[job.lane as JobLane]?.settleOnNextClaim) {
+      // Settled with the claimer's next pass, in the statement that refills the slot.
+      active.succeeded = true;
+      return 'succeeded';
+    }
+    await finishJob(db, job.id, instanceId, 'succeeded');
     return 'succeeded';
   }
 
