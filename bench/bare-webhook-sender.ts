@@ -1,7 +1,7 @@
 /**
  * The anchor of `npm run bench:webhooks`' throughput part: the same signed POSTs the service sends,
  * from a bare loop — one keep-alive agent, as many in flight as the service allows per endpoint,
- * no database. Prints `BENCH_SENT {"sent":N,"ms":T}` when every answer is in.
+ * no database. Prints `BENCH_SENT {"sent":N,"ms":T,"cpuMs":C}` when every answer is in (C: the process's CPU time).
  *
  * Env: RECEIVER_URL, WEBHOOK_SECRET (whsec_…), EVENTS, IN_FLIGHT.
  */
@@ -35,5 +35,6 @@ await Promise.all(
     while (next < events) await post(next++);
   }),
 );
-console.log(`BENCH_SENT ${JSON.stringify({ sent: events, ms: performance.now() - started })}`);
+const cpu = process.cpuUsage();
+console.log(`BENCH_SENT ${JSON.stringify({ sent: events, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 })}`);
 agent.destroy();

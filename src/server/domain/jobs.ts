@@ -18,10 +18,15 @@ export const JOBS_CHANNEL = 'jobs_due';
  * Per lane and per instance: `JOBS_CONCURRENCY` slots, `JOBS_ACCOUNT_CONCURRENCY` per account
  * (across instances). Declared here, once; `npm run admin -- jobs` shows each job's lane.
  */
+/**
+ * `settleOnNextClaim`: a job that succeeded is marked `succeeded` by the claim pass that refills its
+ * slot (one round trip for both) instead of a statement of its own — for lanes of many short jobs
+ * (deliveries); the job row says `running` for those few milliseconds. User-facing jobs settle at once.
+ */
 export const JOB_LANES = {
-  interactive: { kinds: ['creator-import/requested', 'link-in-bio/import.requested'], groupConcurrency: null },
-  deliveries: { kinds: ['webhooks/delivery.attempt'], groupConcurrency: 2 },
-} as const satisfies Record<string, { kinds: readonly string[]; groupConcurrency: number | null }>;
+  interactive: { kinds: ['creator-import/requested', 'link-in-bio/import.requested'], groupConcurrency: null, settleOnNextClaim: false },
+  deliveries: { kinds: ['webhooks/delivery.attempt'], groupConcurrency: 2, settleOnNextClaim: true },
+} as const satisfies Record<string, { kinds: readonly string[]; groupConcurrency: number | null; settleOnNextClaim: boolean }>;
 
 export type JobLane = keyof typeof JOB_LANES;
 export const JOB_LANE_NAMES = Object.keys(JOB_LANES) as JobLane[];

@@ -6,8 +6,9 @@ import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
 import { countJobOutcome, type JobOutcome } from '../lib/metrics';
 import {
-  claimJobs,
+  claimPass,
   finishJob,
+  finishSucceededJobs,
   insertJob,
   nextWakeInMs,
   holdGroup,
@@ -47,6 +48,11 @@ export interface ActiveJob {
   draining: boolean;
   /** Set when a renewal or a step record finds the lease gone. */
   lost: boolean;
+  /**
+   * Set by `process` when the job succeeded: instead of a statement of its own, the claimer settles
+   * it at the start of its next claim pass (the same round trip that refills the slot).
+   */
+  succeeded: boolean;
 }
 
 export interface ClaimerOptions {
@@ -85,6 +91,9 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   const groupLimit = JOB_LANES[lane].groupConcurrency;
   const claimOptions = { queue: settings.queue, lane, owner: instanceId, accountLimit: settings.accountConcurrency, groupLimit, leaseMs: settings.leaseMs };
   const active = new Map<string, { state: ActiveJob; done: Promise<void> }>();
+  /** Jobs that succeeded since the last claim pass: settled by the next one (or by drain). */
+  const succeeded: string[] = [];
+  let endedSinceNotify = false;
   let started = false;
   let stopped = false;
   let pumping: Promise<void> | null = null;
@@ -119,39 +128,70 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   }
 
   async function pump(): Promise<void> {
-    if (await claimPass()) lastGoodPassAt = Date.now();
+    if (await runPass()) lastGoodPassAt = Date.now();
   }
 
-  /** One pass: claims while there are free slots, then schedules the next; false when it failed. */
-  async function claimPass(): Promise<boolean> {
+  /**
+   * One pass: settles the jobs that succeeded since the last pass and claims while there are free
+   * slots, one round trip per claim (claimPass); then schedules the next. False when it failed.
+   * A claim that takes fewer jobs than asked left nothing claimable and brings the next wake-up time
+   * with it; one that fills every slot needs none (a finishing job wakes us).
+   */
+  async function runPass(): Promise<boolean> {
+    let wakeMs: number | null | undefined;
     try {
       do {
         pumpAgain = false;
-        while (!stopped && active.size < settings.concurrency) {
-          // Every free slot in one claim: one transaction per batch, not per job.
-          const jobs = await claimJobs(db, { ...claimOptions, limit: settings.concurrency - active.size });
-          if (jobs.length === 0) break;
+        wakeMs = undefined;
+        while (!stopped && (active.size < settings.concurrency || succeeded.length > 0)) {
+          const finishing = succeeded.splice(0);
+          let pass;
+          try {
+            pass = await claimPass(db, { ...claimOptions, limit: settings.concurrency - active.size, finished: finishing, wake: true });
+          } catch (error) {
+            succeeded.unshift(...finishing);
+            throw error;
+          }
           if (stopped) {
-            await releaseJobs(db, instanceId, jobs.map((job) => job.id));
+            await releaseJobs(db, instanceId, pass.jobs.map((job) => job.id));
             break;
           }
-          for (const job of jobs) run(job);
+          for (const job of pass.jobs) run(job);
+          wakeMs = pass.wakeMs;
+          if (wakeMs !== undefined) break;
         }
       } while (pumpAgain && !stopped);
       if (stopped) return true;
       // Full: a finishing job wakes us. Otherwise sleep until something lapses or falls due, or the poll.
       if (active.size >= settings.concurrency) setWake(settings.pollMs);
-      else setWake((await nextWakeInMs(db, settings.queue, instanceId, settings.accountConcurrency, lane, groupLimit)) ?? settings.pollMs);
+      else setWake((wakeMs !== undefined ? wakeMs : await nextWakeInMs(db, settings.queue, instanceId, settings.accountConcurrency, lane, groupLimit)) ?? settings.pollMs);
+      await notifyIfFull();
       return true;
     } catch (error) {
       logger.warn('job claim failed; retrying', { error: String(error) });
       setWake(Math.min(1_000, settings.pollMs));
+      await notifyIfFull(true);
       return false;
     }
   }
 
+  /**
+   * Other instances may be waiting for a slot a job of ours held (an account or endpoint limit). A
+   * pass that ends with free slots took everything claimable (claims are serialized and see the same
+   * rows), so nobody else has anything to take: only a pass that ends full — or fails — wakes them.
+   */
+  async function notifyIfFull(always = false): Promise<void> {
+    if (!endedSinceNotify) return;
+    if (!always && active.size < settings.concurrency) {
+      endedSinceNotify = false;
+      return;
+    }
+    endedSinceNotify = false;
+    await notifyQueue();
+  }
+
   function run(job: ClaimedJob): void {
-    const state: ActiveJob = { job, draining: false, lost: false };
+    const state: ActiveJob = { job, draining: false, lost: false, succeeded: false };
     const done = options
       .process(job, state)
       .catch(async (error) => {
@@ -166,7 +206,9 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
       })
       .finally(() => {
         active.delete(job.id);
-        void notifyQueue();
+        if (state.succeeded && !state.lost) succeeded.push(job.id);
+        endedSinceNotify = true;
+        if (stopped) void notifyQueue();
         wake();
       });
     active.set(job.id, { state, done });
@@ -175,6 +217,14 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   async function notifyQueue(): Promise<void> {
     // Other instances may be waiting on an account limit this job held, or for a released job.
     await options.notifications.notify(JOBS_CHANNEL, settings.queue).catch((error) => logger.warn('job wake-up not sent', { error: String(error) }));
+  }
+
+  /** Settles the succeeded jobs no pass will take along any more (drain). */
+  async function flushSucceeded(): Promise<void> {
+    const ids = succeeded.splice(0);
+    if (ids.length === 0) return;
+    await finishSucceededJobs(db, instanceId, ids).catch((error) => logger.warn('finished jobs not recorded; their leases lapse and the next holder skips them', { error: String(error) }));
+    await notifyQueue();
   }
 
   async function renew(): Promise<void> {
@@ -238,6 +288,7 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
         await releaseJobs(db, instanceId, ids);
         await notifyQueue();
       }
+      await flushSucceeded();
       if (renewTimer) clearInterval(renewTimer);
     },
     async close() {
@@ -396,6 +447,11 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       }
       await finishJob(db, job.id, instanceId, 'failed', message);
       return 'failed';
+    }
+    if (JOB_LANES[job.lane as JobLane]?.settleOnNextClaim) {
+      // Settled with the claimer's next pass, in the statement that refills the slot.
+      active.succeeded = true;
+      return 'succeeded';
     }
     await finishJob(db, job.id, instanceId, 'succeeded');
     return 'succeeded';

@@ -93,7 +93,10 @@ const LIVE = `live AS MATERIALIZED (
 
 /**
  * The claim of due jobs ($1 queue, $2 lane, $3 owner, $4 lease ms, $5 account limit, $6 group limit or
- * null, $7 how many); exported so a test can EXPLAIN it against a long lane.
+ * null, $7 how many); one jsonb per claimed job, in the order they should start (turn, then due time).
+ * Exported so a test can EXPLAIN it against a long lane. A group may get several jobs in one claim, up
+ * to its room under the group and account limits (a delivery burst to one endpoint: both of its slots
+ * in one statement), but turns go round first: every chosen group's first job before any group's second.
  */
 export const CLAIM_DUE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
        due AS MATERIALIZED (
@@ -101,7 +104,11 @@ export const CLAIM_DUE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
                 (SELECT max(r.claimed_at) FROM jobs r
                   WHERE r.queue = $1 AND r.lane = $2 AND r.account_type = g.account_type AND r.account_id = g.account_id
                     AND r.fair_key = g.fair_key) AS last_turn,
-                $5 - (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) AS account_room
+                $5 - (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) AS account_room,
+                CASE WHEN $6::int IS NULL THEN $7::int
+                     ELSE $6::int - (SELECT count(*) FROM live l
+                                      WHERE l.account_type = g.account_type AND l.account_id = g.account_id AND l.fair_key = g.fair_key)::int
+                END AS group_room
            FROM groups g
           WHERE NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key AND h.until > now())
             AND EXISTS (SELECT 1 FROM jobs d
@@ -117,17 +124,44 @@ export const CLAIM_DUE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
           ORDER BY r.last_turn ASC NULLS FIRST, r.account_type, r.account_id, r.fair_key
           LIMIT $7
        ), picked AS (
-         SELECT next.id FROM chosen c
+         SELECT c.account_type, c.account_id, c.fair_key, c.last_turn, c.account_room, next.id, next.run_at FROM chosen c
           CROSS JOIN LATERAL (
-            SELECT j.id FROM jobs j
+            SELECT j.id, j.run_at FROM jobs j
              WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.account_type = c.account_type
                AND j.account_id = c.account_id AND j.fair_key = c.fair_key AND j.run_at <= now()
              ORDER BY j.run_at, j.id
-             LIMIT 1
+             LIMIT least(c.group_room, c.account_room, $7)
              FOR UPDATE SKIP LOCKED) next
+       ), turns AS (
+         SELECT p.*, row_number() OVER (PARTITION BY p.account_type, p.account_id, p.fair_key ORDER BY p.run_at, p.id) AS turn FROM picked p
+       ), taken AS (
+         SELECT a.id, a.turn FROM (
+           SELECT t.*, row_number() OVER (PARTITION BY t.account_type, t.account_id ORDER BY t.turn, t.last_turn ASC NULLS FIRST, t.fair_key) AS in_account
+             FROM turns t) a
+          WHERE a.in_account <= a.account_room
+          ORDER BY a.turn, a.last_turn ASC NULLS FIRST, a.account_type, a.account_id, a.fair_key
+          LIMIT $7
+       ), claimed AS (
+         UPDATE jobs SET ${TAKE_LEASE} FROM taken WHERE jobs.id = taken.id
+         RETURNING ${CLAIMED_COLUMNS}, jobs.run_at, taken.turn
        )
-       UPDATE jobs SET ${TAKE_LEASE} FROM picked WHERE jobs.id = picked.id
-       RETURNING ${CLAIMED_COLUMNS}`;
+       SELECT to_jsonb(claimed) AS job FROM claimed ORDER BY claimed.turn, claimed.run_at, claimed.id`;
+
+/** Takeovers: jobs whose holder's lease lapsed, oldest lapse first (same parameters as CLAIM_DUE_SQL). */
+const CLAIM_LAPSED_SQL = `WITH lapsed AS (
+         SELECT id FROM jobs
+          WHERE queue = $1 AND lane = $2 AND state = 'running' AND lease_expires_at <= now()
+          ORDER BY lease_expires_at LIMIT $7 FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE jobs SET ${TAKE_LEASE} FROM lapsed WHERE jobs.id = lapsed.id
+         RETURNING ${CLAIMED_COLUMNS}, jobs.lease_expires_at
+       )
+       SELECT to_jsonb(claimed) AS job FROM claimed`;
+
+/** Jobs this owner finished since its last pass ($3 owner, $8 ids): settled at the start of the next pass. */
+const FINISH_SUCCEEDED_SQL = `UPDATE jobs SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, last_error = NULL,
+            finished_at = now(), updated_at = now()
+      WHERE id = ANY($8::text[]) AND lease_owner = $3 AND state = 'running'`;
 
 export interface ClaimOptions {
   queue: string;
@@ -141,55 +175,63 @@ export interface ClaimOptions {
   leaseMs: number;
 }
 
+export interface ClaimPass {
+  jobs: ClaimedJob[];
+  /**
+   * When fewer jobs than asked were claimed (nothing more is claimable now): the next wake-up in ms
+   * from now, as nextWakeInMs (null: nothing pending). Undefined when the claim filled the room.
+   */
+  wakeMs?: number | null;
+}
+
 /**
- * Claims up to `limit` jobs of one lane in two statements, fairly:
- * - first any job whose holder's lease lapsed (a takeover), oldest lapse first;
+ * One pass of a claimer in one statement (the `jobs_claim_pass` function, one round trip), fairly:
+ * - first the jobs in `finished` (this owner's, succeeded since its last pass) are settled, so their
+ *   slots count as free;
+ * - then any job whose holder's lease lapsed (a takeover), oldest lapse first;
  * - then groups (account, fair key) with a due job, under the account's and the group's running
- *   limits, round-robin: the group whose last turn is oldest (never claimed first); at most one job per
- *   group per call, and no more per account than its room under the limit;
+ *   limits, round-robin: the group whose last turn is oldest (never claimed first); a group gets up to
+ *   its room, turn by turn (every group's first job before any group's second), and an account no more
+ *   than its room under the limit;
  * - within a group, the earliest due job first (so an endpoint receives its backlog in order);
- * - `FOR UPDATE SKIP LOCKED` passes over a row another transaction holds instead of waiting for it.
+ * - `FOR UPDATE SKIP LOCKED` passes over a row another transaction holds instead of waiting for it;
+ * - when fewer than `limit` were claimed, the next wake-up (see nextWakeInMs) in the same statement.
  * The transaction-scoped advisory lock serializes claimers of one lane of one queue (each claim is a
- * few milliseconds), so the statement's snapshot sees every earlier claim and the limits are exact
- * across instances; lanes never wait for each other's claims.
+ * few milliseconds), and every statement after it takes a fresh snapshot (a VOLATILE PL/pgSQL
+ * function), so the claim sees every earlier claim and the limits are exact across instances; lanes
+ * never wait for each other's claims.
  */
-export async function claimJobs(db: Db, options: ClaimOptions & { limit: number }): Promise<ClaimedJob[]> {
+export async function claimPass(db: Db, options: ClaimOptions & { limit: number; finished?: string[]; wake?: boolean }): Promise<ClaimPass> {
   const lane = options.lane ?? 'interactive';
-  if (options.limit <= 0) return [];
-  const rows = await db.$transaction(async (tx) => {
-    // A claimer frozen while holding the lock is ended by the idle-transaction timeout; meanwhile
-    // the others give up after 2 s and try again, instead of piling up on the connection pool.
-    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '2s'`);
-    await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext('jobs:' || $1 || ':' || $2))) AS locked`, options.queue, lane);
-    const taken = await tx.$queryRawUnsafe<ClaimedRow[]>(
-      `WITH lapsed AS (
-         SELECT id FROM jobs
-          WHERE queue = $1 AND lane = $2 AND state = 'running' AND lease_expires_at <= now()
-          ORDER BY lease_expires_at LIMIT $5 FOR UPDATE SKIP LOCKED
-       )
-       UPDATE jobs SET ${TAKE_LEASE} FROM lapsed WHERE jobs.id = lapsed.id
-       RETURNING ${CLAIMED_COLUMNS}`,
-      options.queue,
-      lane,
-      options.owner,
-      options.leaseMs,
-      options.limit,
-    );
-    const room = options.limit - taken.length;
-    if (room <= 0) return taken;
-    const fresh = await tx.$queryRawUnsafe<ClaimedRow[]>(
-      CLAIM_DUE_SQL,
-      options.queue,
-      lane,
-      options.owner,
-      options.leaseMs,
-      options.accountLimit,
-      options.groupLimit ?? null,
-      room,
-    );
-    return [...taken, ...fresh];
-  });
-  return rows.map((row) => ({
+  const finished = options.finished ?? [];
+  const room = Math.max(0, options.limit);
+  if (room === 0 && finished.length === 0) return { jobs: [] };
+  const rows = await db.$queryRawUnsafe<{ row: (ClaimedRow & { wake_ms?: undefined }) | { wake_ms: number | null } }[]>(
+    `SELECT jobs_claim_pass($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::int, $10::int, $11::int, $12::int, $13::text[]) AS row`,
+    `jobs:${options.queue}:${lane}`,
+    FINISH_SUCCEEDED_SQL,
+    CLAIM_LAPSED_SQL,
+    CLAIM_DUE_SQL,
+    options.wake ? WAKE_SQL : null,
+    options.queue,
+    lane,
+    options.owner,
+    options.leaseMs,
+    options.accountLimit,
+    options.groupLimit ?? null,
+    room,
+    finished,
+  );
+  const pass: ClaimPass = { jobs: [] };
+  for (const { row } of rows) {
+    if ('id' in row) pass.jobs.push(claimedJob(row));
+    else pass.wakeMs = row.wake_ms === null ? null : Math.max(0, row.wake_ms);
+  }
+  return pass;
+}
+
+function claimedJob(row: ClaimedRow): ClaimedJob {
+  return {
     id: row.id,
     kind: row.kind,
     lane: row.lane,
@@ -200,7 +242,13 @@ export async function claimJobs(db: Db, options: ClaimOptions & { limit: number 
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
     steps: row.steps ?? {},
-  }));
+  };
+}
+
+/** Claims up to `limit` jobs of one lane (see claimPass). */
+export async function claimJobs(db: Db, options: ClaimOptions & { limit: number }): Promise<ClaimedJob[]> {
+  if (options.limit <= 0) return [];
+  return (await claimPass(db, options)).jobs;
 }
 
 /** One job (see claimJobs), or null when nothing in the lane is claimable now. */
@@ -249,6 +297,12 @@ export async function finishJob(db: Db, id: string, owner: string, state: 'succe
     lastError,
   );
   return count > 0;
+}
+
+/** Settles succeeded jobs this owner still holds (what a claim pass does first; drain has no next pass). */
+export async function finishSucceededJobs(db: Db, owner: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.$executeRawUnsafe(FINISH_SUCCEEDED_SQL.replace('$3', '$1').replace('$8', '$2'), owner, ids);
 }
 
 /** Back in the queue, due after `delayMs` (a retry), keeping the finished steps. */
@@ -303,6 +357,23 @@ export async function releaseJobs(db: Db, owner: string, ids: string[]): Promise
   );
 }
 
+/** nextWakeInMs's query, with CLAIM_DUE_SQL's parameters ($1 queue, $2 lane, $3 owner, $5 account limit, $6 group limit). */
+const WAKE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
+     firsts AS (
+       SELECT greatest((SELECT min(d.run_at) FROM jobs d
+                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
+                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key),
+                       (SELECT h.until FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key)) AS run_at,
+              (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) >= $5
+                OR ($6::int IS NOT NULL AND (SELECT count(*) FROM live l WHERE l.account_type = g.account_type
+                                               AND l.account_id = g.account_id AND l.fair_key = g.fair_key) >= $6::int) AS is_full
+         FROM groups g
+     )
+     SELECT (extract(epoch FROM least(
+              (SELECT min(f.run_at) FROM firsts f WHERE f.run_at > now() OR NOT f.is_full),
+              (SELECT min(j.lease_expires_at) FROM jobs j
+                WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'running' AND j.lease_owner IS DISTINCT FROM $3)) - now()) * 1000)::float8 AS ms`;
+
 /**
  * When something in the lane next becomes claimable without a notification, in milliseconds from
  * now (null: nothing pending): the earliest queued job of a group under its limits, and the earliest
@@ -320,21 +391,7 @@ export async function nextWakeInMs(
   groupLimit: number | null = null,
 ): Promise<number | null> {
   const rows = await db.$queryRawUnsafe<{ ms: number | null }[]>(
-    `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
-     firsts AS (
-       SELECT greatest((SELECT min(d.run_at) FROM jobs d
-                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
-                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key),
-                       (SELECT h.until FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key)) AS run_at,
-              (SELECT count(*) FROM live l WHERE l.account_type = g.account_type AND l.account_id = g.account_id) >= $4
-                OR ($5::int IS NOT NULL AND (SELECT count(*) FROM live l WHERE l.account_type = g.account_type
-                                               AND l.account_id = g.account_id AND l.fair_key = g.fair_key) >= $5::int) AS is_full
-         FROM groups g
-     )
-     SELECT (extract(epoch FROM least(
-              (SELECT min(f.run_at) FROM firsts f WHERE f.run_at > now() OR NOT f.is_full),
-              (SELECT min(j.lease_expires_at) FROM jobs j
-                WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'running' AND j.lease_owner IS DISTINCT FROM $3)) - now()) * 1000)::float8 AS ms`,
+    WAKE_SQL.replaceAll('$5', '$4').replaceAll('$6', '$5'),
     queue,
     lane,
     owner,

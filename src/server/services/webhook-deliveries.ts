@@ -166,13 +166,116 @@ export function attemptErrorClass(result: SafePostResult | null, error: SafeFetc
 /** PostgreSQL text holds no NUL: a receiver's body may. */
 const storable = (text: string | null | undefined): string | null => (text ? text.replaceAll('\u0000', '') : null);
 
+/** A delivery with its endpoint and event, as an attempt needs them: one statement (the hot path). */
+interface LoadedDelivery {
+  status: string;
+  jobToken: string | null;
+  attempts: number;
+  manual: boolean;
+  endpoint: {
+    id: string;
+    ownerType: 'agency' | 'creator';
+    ownerId: string;
+    url: string;
+    status: string;
+    secretEncrypted: string;
+    previousSecretEncrypted: string | null;
+    previousSecretExpiresAt: Date | null;
+    failingSince: Date | null;
+    consecutiveFailures: number;
+    circuitOpenUntil: Date | null;
+  };
+  event: { id: string; payload: unknown };
+}
+
+/** Times cross the raw queries as epoch milliseconds: the columns are UTC timestamps without a zone. */
+const epochMs = (column: string) => `(extract(epoch FROM ${column} AT TIME ZONE 'UTC') * 1000)::float8`;
+const fromMs = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+async function loadDelivery(db: Db, deliveryId: string): Promise<LoadedDelivery | null> {
+  const rows = await db.$queryRawUnsafe<
+    {
+      status: string; job_token: string | null; attempts: number; manual: boolean; endpoint_id: string; owner_type: 'agency' | 'creator'; owner_id: string;
+      url: string; endpoint_status: string; secret_encrypted: string; previous_secret_encrypted: string | null; previous_secret_expires_at: number | null;
+      failing_since: number | null; consecutive_failures: number; circuit_open_until: number | null; event_id: string; payload: unknown;
+    }[]
+  >(
+    `SELECT d.status::text AS status, d.job_token, d.attempts, d.manual, e.id AS endpoint_id, e.owner_type::text AS owner_type, e.owner_id, e.url,
+            e.status::text AS endpoint_status, e.secret_encrypted, e.previous_secret_encrypted,
+            ${epochMs('e.previous_secret_expires_at')} AS previous_secret_expires_at, ${epochMs('e.failing_since')} AS failing_since,
+            e.consecutive_failures, ${epochMs('e.circuit_open_until')} AS circuit_open_until, v.id AS event_id, v.payload
+       FROM webhook_deliveries d
+       JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       JOIN webhook_events v ON v.id = d.event_id
+      WHERE d.id = $1`,
+    deliveryId,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    status: row.status,
+    jobToken: row.job_token,
+    attempts: row.attempts,
+    manual: row.manual,
+    endpoint: {
+      id: row.endpoint_id,
+      ownerType: row.owner_type,
+      ownerId: row.owner_id,
+      url: row.url,
+      status: row.endpoint_status,
+      secretEncrypted: row.secret_encrypted,
+      previousSecretEncrypted: row.previous_secret_encrypted,
+      previousSecretExpiresAt: fromMs(row.previous_secret_expires_at),
+      failingSince: fromMs(row.failing_since),
+      consecutiveFailures: row.consecutive_failures,
+      circuitOpenUntil: fromMs(row.circuit_open_until),
+    },
+    event: { id: row.event_id, payload: row.payload },
+  };
+}
+
+/**
+ * A 2xx from a healthy endpoint, recorded in one statement: the attempt log row (unless the delivery
+ * is gone: the key-share lock keeps it until the statement ends) and the delivery's outcome, if its
+ * token is still this attempt's (a manual retry that overtook it records its own).
+ */
+async function recordSuccess(
+  db: Db,
+  a: { deliveryId: string; token: string; started: Date; finished: Date; manual: boolean; attempts: number; status: number; body: string | null },
+): Promise<void> {
+  await db.$executeRawUnsafe(
+    `WITH present AS (
+       SELECT id FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE
+     ), logged AS (
+       INSERT INTO webhook_delivery_attempts (id, delivery_id, attempted_at, manual, response_status, duration_ms, response_body, error_class, error)
+       SELECT $3, p.id, to_timestamp($4::float8 / 1000) AT TIME ZONE 'UTC', $5::boolean, $6::int, $7::int, $8::text, NULL, NULL FROM present p
+       RETURNING id
+     )
+     UPDATE webhook_deliveries
+        SET status = 'succeeded', attempts = $9::int, manual = false, job_token = NULL, next_attempt_at = NULL,
+            last_attempt_at = to_timestamp($4::float8 / 1000) AT TIME ZONE 'UTC', last_response_code = $6::int, last_error = NULL,
+            last_duration_ms = $7::int, updated_at = to_timestamp($10::float8 / 1000) AT TIME ZONE 'UTC'
+      WHERE id = $1 AND status = 'pending' AND job_token = $2 AND EXISTS (SELECT 1 FROM logged)`,
+    a.deliveryId,
+    a.token,
+    newObjectId(a.started.getTime()),
+    a.started.getTime(),
+    a.manual,
+    a.status,
+    a.finished.getTime() - a.started.getTime(),
+    a.body,
+    a.attempts,
+    Date.now(),
+  );
+}
+
 /**
  * One attempt of one claimed delivery: sign with the current secret (and the previous one during a
  * rotation), POST with the SSRF guard, record the outcome and schedule the next attempt.
  */
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, token: string): Promise<AttemptOutcome> {
   const { db, config } = deps;
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { endpoint: true, event: true } });
+  const delivery = await loadDelivery(db, deliveryId);
   if (!delivery || delivery.status !== 'pending' || delivery.jobToken !== token) return 'skipped';
   const { endpoint, event } = delivery;
   const started = new Date();
@@ -218,6 +321,12 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
   const nextAttemptAt = delay === null ? null : new Date(finished.getTime() + delay);
   const nextToken = nextAttemptAt ? newJobToken() : null;
   let disabledNow = false;
+  if (succeeded && !endpoint.failingSince && endpoint.consecutiveFailures === 0 && !endpoint.circuitOpenUntil) {
+    // The common case, a healthy endpoint that answered 2xx: the attempt log and the outcome in one
+    // statement (no transaction, no endpoint write), as the transaction below would record them.
+    await recordSuccess(db, { deliveryId, token, started, finished, manual: delivery.manual, attempts, status: result!.status, body: storable(result!.body) });
+    return 'succeeded';
+  }
   await db.$transaction(async (tx) => {
     // The attempt log: every request sent (or tried), even one a manual retry overtook meanwhile — unless
     // the delivery is gone (its endpoint deleted, its event swept); the key-share lock keeps it until commit.
