@@ -46,7 +46,7 @@ export function metricsEnabled(): boolean {
   return instruments !== null;
 }
 
-export type Door = 'rest' | 'mcp' | 'openapi' | 'inngest' | 'unmatched';
+export type Door = 'rest' | 'mcp' | 'openapi' | 'inngest' | 'oauth' | 'unmatched';
 
 export function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`;

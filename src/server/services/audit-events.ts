@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'campaign_report.unpublished',
   'roster_page.published',
   'roster_page.unpublished',
+  'connected_app.authorized',
+  'connected_app.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'operator'] as const satisfies readonly ActorType[];
