@@ -7,6 +7,7 @@ import { problemResponse } from './http/problem-response';
 import { requestIdFrom } from './http/request-id';
 import { createMcpHandler } from './mcp/handler';
 import { isMcpPath, MCP_PATH } from './mcp/paths';
+import { isOAuthPath, OAUTH_ENDPOINTS } from './auth/oauth-paths';
 import { CursorCodec } from './lib/cursor';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './rate-limit/limiter';
@@ -122,6 +123,18 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     }
     return fromFetchResponse(await handleMcpRequest(fetchRequest));
   };
+  // The OAuth authorization server (better-auth's provider plugin, web/oauth-server.ts), loaded on first use.
+  let oauthHandler: Promise<(request: Request) => Promise<Response>> | undefined;
+  const handleOAuthExchange = async (request: ApiRequest): Promise<ApiResponse> => {
+    let fetchRequest: Request;
+    try {
+      fetchRequest = toFetchRequest(request, config.publicBaseUrl);
+    } catch (error) {
+      return problemResponse('malformed-request', `The request could not be read: ${(error as Error).message}`, requestIdFrom(request), { headers: { Connection: 'close' } });
+    }
+    oauthHandler ??= import('./web/oauth-server').then((module) => module.createOAuthHandler(app));
+    return fromFetchResponse(await (await oauthHandler)(fetchRequest));
+  };
   // Inngest's calls (run a step, sync, introspect) are answered by every process, API-only included.
   const handleInngest = createInngestEndpoint(services.jobs, config.inngest, logger);
   const handleInngestExchange = async (request: ApiRequest): Promise<ApiResponse> => {
@@ -139,13 +152,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     (request: ApiRequest) => {
       const pathname = targetPath(request.target);
       if (pathname === INNGEST_PATH) return handleInngestExchange(request);
+      if (isOAuthPath(pathname)) return handleOAuthExchange(request);
       return isMcpPath(pathname) ? handleMcpExchange(request) : handleRestRequest(request);
     },
     {
       allowedMethods: (pathname: string) =>
         pathname === INNGEST_PATH
           ? ['GET', 'POST', 'PUT']
-          : isMcpPath(pathname)
+          : isOAuthPath(pathname)
+            ? [...(OAUTH_ENDPOINTS.get(pathname) ?? []), 'OPTIONS']
+            : isMcpPath(pathname)
             ? pathname === MCP_PATH
               ? ['POST']
               : ['GET', 'HEAD']
@@ -153,7 +169,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       operationOf: (method: string, pathname: string) =>
         pathname === INNGEST_PATH
           ? { operation: INNGEST_PATH, door: 'inngest' as const }
-          : isMcpPath(pathname)
+          : isOAuthPath(pathname)
+            ? { operation: pathname, door: 'oauth' as const }
+            : isMcpPath(pathname)
             ? { operation: pathname, door: 'mcp' as const }
             : (handleRestRequest.operationOf?.(method, pathname) ?? { operation: 'unmatched', door: 'unmatched' as const }),
     },

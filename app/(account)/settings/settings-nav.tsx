@@ -7,6 +7,7 @@ const LINKS = [
   { href: '/settings/account', label: 'Account' },
   { href: '/settings/members', label: 'Members' },
   { href: '/settings/api-keys', label: 'API keys' },
+  { href: '/settings/connected-apps', label: 'Connected apps' },
   { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/logs', label: 'Logs' },
   { href: '/settings/audit', label: 'Audit log' },

@@ -16,7 +16,8 @@ export const dynamic = 'force-dynamic';
 const KEY_PLACEHOLDER = 'crk_agency_…your key…';
 
 export default function AiAssistantsPage() {
-  const endpoint = `${loadConfig().publicBaseUrl}/mcp`;
+  const base = loadConfig().publicBaseUrl;
+  const endpoint = `${base}/mcp`;
   const tools = buildToolCatalog(appRouter);
   return (
     <div className="site">
@@ -52,13 +53,39 @@ export default function AiAssistantsPage() {
         <p>
           Assistants that run in the browser — custom connectors in Claude and ChatGPT, among others — do not take a pasted key:
           they connect through the <a href="https://modelcontextprotocol.io/specification/draft/basic/authorization">MCP authorization spec</a>{' '}
-          (OAuth 2.1 with discovery, dynamic client registration and PKCE). The first step is in place: every <code>401</code>{' '}
-          from <code>/mcp</code> carries <code>{'WWW-Authenticate: Bearer …, resource_metadata="…"'}</code> pointing at{' '}
-          <a href="/.well-known/oauth-protected-resource/mcp">/.well-known/oauth-protected-resource/mcp</a> (RFC 9728), which
-          names the resource and its scopes. The authorization server those connectors sign in through — consent screen,
-          Connected apps in settings — is not available yet, so the metadata lists no authorization server and such connectors
-          cannot finish connecting. Until then, use a client that sends a key in a header (above), or a bridge such as{' '}
-          <code>mcp-remote</code> (the Claude Desktop snippet).
+          (OAuth 2.1 with discovery, dynamic client registration and PKCE). Add a custom connector with the server URL{' '}
+          <code>{endpoint}</code> and nothing else: no client id, no secret, no key. The assistant then:
+        </p>
+        <ol>
+          <li>
+            gets a <code>401</code> from <code>/mcp</code> whose <code>{'WWW-Authenticate: Bearer …, resource_metadata="…"'}</code>{' '}
+            points at <a href="/.well-known/oauth-protected-resource/mcp">/.well-known/oauth-protected-resource/mcp</a> (RFC 9728),
+            which names the authorization server <code>{`${base}/api/auth`}</code>;
+          </li>
+          <li>
+            reads its metadata at <a href="/.well-known/oauth-authorization-server/api/auth">/.well-known/oauth-authorization-server/api/auth</a>{' '}
+            (RFC 8414) and registers itself (RFC 7591). Redirect URIs must be <code>https</code>, or <code>http</code> on a loopback
+            host (<code>127.0.0.1</code>, <code>[::1]</code>, <code>localhost</code>) for desktop clients; any other scheme is refused;
+          </li>
+          <li>
+            sends you to sign in and to the consent screen, where you pick the agency or creator it acts for and the scopes it gets
+            (read-only ones are preselected; <code>offline_access</code> lets it stay connected with refresh tokens);
+          </li>
+          <li>
+            exchanges the code with its PKCE verifier (S256, required) for an access token (<code>crk_oat_…</code>, one hour) and a
+            refresh token (<code>crk_ort_…</code>, 30 days, replaced on every use; a used one is refused).
+          </li>
+        </ol>
+        <p>
+          Tokens are bound to <code>{endpoint}</code> (RFC 8707 resource indicators): the REST API at <code>/public/v1</code> refuses
+          them with <code>401</code> — servers use API keys. A token carries the scopes you allowed, and calls made with it count
+          against the same per-account rate limits and appear in the request log like a key&apos;s. Every app you connected is
+          listed under <a href="/settings/connected-apps">Settings → Connected apps</a> with its scopes, account and last use;
+          removing it refuses its very next request.
+        </p>
+        <p>
+          Clients that take a header instead (Claude Code, Cursor, VS Code — the snippets above) keep using an API key; both work on
+          the same endpoint.
         </p>
 
         <h2 id="behaviour">How tools behave</h2>

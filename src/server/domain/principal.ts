@@ -8,7 +8,7 @@ import type { Owner } from './owner';
  * (src/server/trpc/gateway.ts) authenticates every principal and applies the operation's policy to
  * it the same way; procedures read it as `ctx.principal` and its subject as `ctx.owner`.
  */
-export type PrincipalKind = 'api_key' | 'session';
+export type PrincipalKind = 'api_key' | 'session' | 'oauth_token';
 /** Live data, or (later) an isolated test twin of the subject. */
 export type PrincipalMode = 'live' | 'test';
 
@@ -43,14 +43,33 @@ export interface SessionPrincipal extends PrincipalFields {
   role: Role;
 }
 
-export type Principal = ApiKeyPrincipal | SessionPrincipal;
+/**
+ * An OAuth access token a hosted AI assistant got through the consent screen (MCP only): the
+ * subject and scopes the person chose there, the subject's entitlement and plan, always live.
+ */
+export interface OAuthTokenPrincipal extends PrincipalFields {
+  kind: 'oauth_token';
+  /** The access token's row id (rotates with the token). */
+  tokenId: string;
+  /** The registered client (connected app) it was issued to. */
+  clientId: string;
+}
+
+export type Principal = ApiKeyPrincipal | SessionPrincipal | OAuthTokenPrincipal;
 
 /** The subject a principal acts for, as services take it. */
 export function ownerOf(principal: Principal): Owner {
   return { type: principal.subjectType, id: principal.subjectId };
 }
 
-/** The credential's id (key or session), for logs and audit; never a secret. */
+/** The credential's id (key, session or OAuth token), for logs and audit; never a secret. */
 export function credentialId(principal: Principal): string {
-  return principal.kind === 'api_key' ? principal.keyId : principal.sessionId;
+  switch (principal.kind) {
+    case 'api_key':
+      return principal.keyId;
+    case 'session':
+      return principal.sessionId;
+    case 'oauth_token':
+      return principal.tokenId;
+  }
 }

@@ -10,10 +10,11 @@ import { API_SECURITY_HEADERS } from './security-headers';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustedProxies } from '../lib/client-address';
 import { isMcpPath } from '../mcp/paths';
 import { INNGEST_PATH } from './inngest-endpoint';
+import { isOAuthPath } from '../auth/oauth-paths';
 
 /** True for the paths the API handler owns; everything else is the web app's (Next). */
 export function isApiPath(pathname: string): boolean {
-  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || OPENAPI_PATHS.has(pathname) || isMcpPath(pathname) || pathname === INNGEST_PATH;
+  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || OPENAPI_PATHS.has(pathname) || isMcpPath(pathname) || pathname === INNGEST_PATH || isOAuthPath(pathname);
 }
 
 /**

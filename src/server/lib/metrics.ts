@@ -68,7 +68,7 @@ export function metricsEnabled(): boolean {
   return instruments !== null;
 }
 
-export type Door = 'rest' | 'mcp' | 'openapi' | 'inngest' | 'unmatched';
+export type Door = 'rest' | 'mcp' | 'openapi' | 'inngest' | 'oauth' | 'unmatched';
 
 export function recordRequest(operation: string, door: Door, method: string, status: number, seconds: number): void {
   if (!instruments) return;

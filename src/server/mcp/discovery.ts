@@ -1,5 +1,6 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { ALL_SCOPES } from '../auth/scopes';
+import { OFFLINE_ACCESS } from '../auth/oauth-tokens';
 import type { AppConfig } from '../config';
 import { API_VERSION } from '../openapi/document';
 import { ROSTER_PROMPT, VOCABULARY_RESOURCE } from './guidance';
@@ -30,7 +31,8 @@ export function serverCard(config: Pick<AppConfig, 'publicBaseUrl'>, catalog: Ca
     authentication: {
       required: true,
       schemes: ['bearer'],
-      description: 'Send an API key (crk_agency_… or crk_creator_…) as `Authorization: Bearer <API_KEY>`. Create one under Settings → API keys.',
+      description:
+        'Connect with OAuth 2.1 (the MCP authorization spec: discovery from the 401, dynamic client registration, PKCE), or send an API key (crk_agency_… or crk_creator_…) as `Authorization: Bearer <API_KEY>`. Create one under Settings → API keys.',
     },
     documentation: `${config.publicBaseUrl}/docs/ai-assistants`,
     openapi: `${config.publicBaseUrl}/openapi.json`,
@@ -61,6 +63,7 @@ export function protectedResourceMetadata(config: Pick<AppConfig, 'publicBaseUrl
     resource_documentation: `${config.publicBaseUrl}/docs/ai-assistants`,
     ...(authorizationServers.length > 0 ? { authorization_servers: authorizationServers } : {}),
     bearer_methods_supported: ['header'],
-    scopes_supported: ALL_SCOPES,
+    // With an authorization server, `offline_access` too: MCP clients request these scopes, and only it earns a refresh token.
+    scopes_supported: authorizationServers.length > 0 ? [...ALL_SCOPES, OFFLINE_ACCESS] : ALL_SCOPES,
   };
 }

@@ -26,6 +26,7 @@ import type { Gateway } from '../trpc/gateway';
 import { API_VERSION } from '../openapi/document';
 import { protectedResourceMetadata, protectedResourceMetadataUrl, serverCard } from './discovery';
 import { MCP_DISCOVERY_PATHS, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from './paths';
+import { oauthIssuer } from '../auth/oauth-paths';
 import type { FieldError } from '../domain/errors';
 
 type FieldErrorList = FieldError[] | undefined;
@@ -104,7 +105,9 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
   const byName = new Map(catalog.map((tool) => [tool.definition.name, tool]));
   const card = JSON.stringify(serverCard(services.config, catalog));
   const resourceMetadataUrl = protectedResourceMetadataUrl(services.config);
-  const resourceMetadata = JSON.stringify(protectedResourceMetadata(services.config));
+  const resourceMetadata = JSON.stringify(protectedResourceMetadata(services.config, [oauthIssuer(services.config.publicBaseUrl)]));
+  // RFC 8707: OAuth access tokens are accepted here only when issued for this resource.
+  const oauthResource = `${services.config.publicBaseUrl}${MCP_PATH}`;
   const instructions = [
     'Tools for creator-api, a service for creators and talent agencies: rosters, media kits, link-in-bio pages, pitch decks, campaigns, analytics and sponsorship matches.',
     'Each tool is one REST operation of /public/v1 and returns the same JSON ({ data, request_id, meta? }). Lists are paged: pass meta.next_cursor back as `cursor`.',
@@ -236,7 +239,7 @@ export function createMcpHandler(services: AppServices, gateway: Gateway, router
 
       let principal: Principal;
       try {
-        principal = await gateway.authenticate(request.headers.get('authorization'));
+        principal = await gateway.authenticate(request.headers.get('authorization'), { oauthResource });
       } catch (error) {
         const problem = gateway.toProblem(error, { requestId });
         return problemResponse(problem.slug, problem.detail, requestId, problem.headers, undefined, resourceMetadataUrl);

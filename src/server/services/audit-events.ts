@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'member.role_changed',
   'member.removed',
   'ownership.transferred',
+  'connected_app.authorized',
+  'connected_app.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'operator'] as const satisfies readonly ActorType[];

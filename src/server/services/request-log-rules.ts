@@ -118,9 +118,9 @@ export function problemTypeOf(body: unknown): string | null {
   return type.startsWith(PROBLEM_TYPE_BASE) ? type.slice(PROBLEM_TYPE_BASE.length) : type;
 }
 
-/** The row one call is logged as, or null when it is not logged (a session's call). */
+/** The row one call is logged as, or null when it is not logged (a session's call). An OAuth token's call is logged like a key's, under the token's id. */
 export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: number = Date.now()): RequestLogRow | null {
-  if (principal.kind !== 'api_key') return null;
+  if (principal.kind === 'session') return null;
   const failed = facts.status >= 400;
   return {
     id: newObjectId(at),
@@ -128,7 +128,7 @@ export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: 
     subjectType: principal.subjectType,
     subjectId: principal.subjectId,
     mode: principal.mode,
-    keyId: principal.keyId,
+    keyId: principal.kind === 'api_key' ? principal.keyId : principal.tokenId,
     door: facts.door,
     method: facts.method.slice(0, 8),
     path: facts.path.slice(0, MAX_PATH_CHARS).replace(SECRET_VALUE, REDACTED),

@@ -13,6 +13,8 @@ import { problemStatus, type ProblemSlug } from '../domain/problems';
 import type { RateLimitBucket } from '../rate-limit/buckets';
 import { sessionPrincipal } from '../services/accounts';
 import { authenticateApiKey } from '../services/api-keys';
+import { isOAuthAccessToken } from '../auth/oauth-tokens';
+import { authenticateOAuthToken } from '../services/oauth-apps';
 import type { Door, RequestContext } from './context';
 import { applyRateLimit } from './middleware';
 import { inputBoundErrors, inputTextErrors } from './input-rules';
@@ -74,6 +76,14 @@ export interface GatewayOptions {
   verifySession?: (headers: Headers) => Promise<VerifiedSession | null>;
 }
 
+export interface AuthenticateOptions {
+  /**
+   * The resource (RFC 8707) this door serves to OAuth access tokens: the MCP door passes its /mcp
+   * URL; the REST door passes nothing, so a token there is refused (API keys only).
+   */
+  oauthResource?: string;
+}
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const NO_HEADERS = { get: () => null };
 const INTERNAL_ERROR_DETAIL = 'An unexpected error occurred. Nothing about it is your fault; quote the request_id if you contact support.';
@@ -105,12 +115,14 @@ export class Gateway {
    * The Authorization header → the principal (401 problems otherwise): `Bearer <API key>`, looked up
    * through the key cache (no database round trip for a cached key) and noted for `last_used_at`.
    */
-  async authenticate(authorization: string | null): Promise<Principal> {
+  async authenticate(authorization: string | null, options: AuthenticateOptions = {}): Promise<Principal> {
     if (!authorization) {
       throw new ApiError('authentication-required', 'Send your API key in the Authorization header: `Authorization: Bearer <API_KEY>`.');
     }
     const secret = BEARER.exec(authorization)?.[1];
     if (!secret) throw new ApiError('invalid-api-key', 'The Authorization header must use the Bearer scheme: `Authorization: Bearer <API_KEY>`.');
+    // An OAuth access token (hosted AI assistants): looked up on every request, bound to one resource.
+    if (isOAuthAccessToken(secret)) return authenticateOAuthToken(this.services.db, secret, options.oauthResource ?? null);
     const principal = await authenticateApiKey(this.services.sql, secret, this.services.keyCache);
     this.services.lastUsed.note(principal);
     return principal;

@@ -9,7 +9,7 @@ import { claimIdempotencyStep, settleIdempotencyKey } from './idempotency';
 import { t } from './init';
 import type { ApiMeta } from './meta';
 
-const CREDENTIAL_NOUN = { api_key: 'key', session: 'account' } as const;
+const CREDENTIAL_NOUN = { api_key: 'key', session: 'account', oauth_token: 'connected app' } as const;
 
 /** The rate-limit identity of a principal: its subject, so every key and session of one agency or creator shares one window per bucket. */
 export function rateLimitSubject(principal: Principal): string {
@@ -47,7 +47,9 @@ function authorize(meta: ApiMeta, principal: Principal): void {
       'insufficient-scope',
       principal.kind === 'api_key'
         ? `This operation requires the ${scope} scope (${permissionDescription(scope)}) Create a key that includes it.`
-        : `Your role does not allow this: it requires the ${scope} permission (${permissionDescription(scope)})`,
+        : principal.kind === 'oauth_token'
+          ? `This operation requires the ${scope} scope (${permissionDescription(scope)}) Connect the app again and allow it.`
+          : `Your role does not allow this: it requires the ${scope} permission (${permissionDescription(scope)})`,
     );
   }
   if (principal.entitlement !== 'active' && !meta.allowInactive) {

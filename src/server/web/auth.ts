@@ -27,6 +27,7 @@ import { changeEmailConfirmationMail, confirmNewEmailMail, existingAccountSignUp
 import { syncCreatorEmail } from '../services/accounts';
 import { completeSignUp } from '../services/sign-ups';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules';
+import { oauthProviderPlugin } from './oauth-provider-options';
 
 /** Sessions last a week and slide forward once a day while used. */
 const SESSION_SECONDS = 7 * 24 * 3600;
@@ -148,8 +149,10 @@ function createAuth(app: App, secret: string) {
       // better-auth already catches and logs a failed task; nothing waits for it.
       backgroundTasks: { handler: (task) => void task },
     },
-    // Last: it copies the Set-Cookie headers of auth.api calls onto the server action's response.
-    plugins: [nextCookies()],
+    // The OAuth 2.1 authorization server for hosted AI assistants (web/oauth-provider-options.ts): its
+    // endpoints are the only ones mounted over HTTP (web/oauth-server.ts).
+    // Last: nextCookies copies the Set-Cookie headers of auth.api calls onto the server action's response.
+    plugins: [oauthProviderPlugin(app), nextCookies()],
   });
 }
 
