@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 const LINKS = [
   { href: '/settings', label: 'Overview' },
   { href: '/settings/account', label: 'Account' },
+  { href: '/settings/profile', label: 'Profile' },
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/logs', label: 'Logs' },

@@ -50,6 +50,7 @@ export function scopesFor(subjectType: SubjectType): Scope[] {
  */
 export const SESSION_SCOPES = {
   'api_keys:write': { subjects: ['agency', 'creator'], description: 'Create, rename, roll and revoke API keys (in settings only).' },
+  'profile:write': { subjects: ['agency', 'creator'], description: 'Edit creator profiles: audience figures, rates, brands and socials (in the profile editor only; read-only over the API).' },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type SessionScope = keyof typeof SESSION_SCOPES;
