@@ -24,7 +24,7 @@ export const rateSchema = z.strictObject({
 });
 export type Rate = z.output<typeof rateSchema>;
 
-const count = z.number().int().nonnegative().max(10_000_000_000).nullable();
+const count = z.number().int().nonnegative().max(2_000_000_000).nullable();
 
 export const profileSocialSchema = z
   .strictObject({
@@ -71,6 +71,8 @@ export const creatorProfileInputSchema = z.strictObject({
     .superRefine((socials, ctx) => {
       const seen = new Set<string>();
       socials.forEach((social, index) => {
+        // With another issue in the list, zod still runs this on the rows as given: skip untransformed ones.
+        if (!(social as Partial<typeof social> | undefined)?.normalized) return;
         if (seen.has(social.normalized.identity)) {
           ctx.addIssue({ code: 'custom', message: 'is the same account as one above', path: [index, 'handle_or_url'], params: { code: 'duplicate' } });
         }
