@@ -28,5 +28,5 @@ export function profileValues({ creator, rates, brands }: CreatorProfile): Profi
 
 /** The editor of one creator's profile; `path` is the page it is on (revalidated after a save). */
 export function ProfileEditorSection({ profile, path }: { profile: CreatorProfile; path: string }) {
-  return <ProfileEditor key={profile.creator.updatedAt.toISOString()} initial={profileValues(profile)} action={saveCreatorProfileAction.bind(null, profile.creator.id, path)} today={new Date().toISOString().slice(0, 10)} />;
+  return <ProfileEditor initial={profileValues(profile)} action={saveCreatorProfileAction.bind(null, profile.creator.id, path)} today={new Date().toISOString().slice(0, 10)} />;
 }

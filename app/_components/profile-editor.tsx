@@ -10,7 +10,8 @@ import './profile-editors.css';
  * The creator profile editor: one form, one save. Socials (with their audience figures and the day
  * they were read) and rates are rows that can be added and removed; what is not saved yet is flagged
  * and leaving asks first (useEditorForm). Inputs are named `socials.0.followers` etc., the names the
- * gateway's field errors map onto.
+ * gateway's field errors map onto. New rows carry no id: the operation matches an account the creator
+ * already has by its identity, so saving twice never adds it twice.
  */
 
 export interface ProfileSocialValues {

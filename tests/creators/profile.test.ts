@@ -125,6 +125,16 @@ describe('creator profile: edited in the UI, read-only over the API', () => {
     expect(own.ok, JSON.stringify(own)).toBe(true);
     const stored = await t.db.creator.findUniqueOrThrow({ where: { id: self.id }, include: { socials: true } });
     expect(stored).toMatchObject({ displayName: 'Self Edited', brands: ['Patagonia'] });
+    // The same form saved again (the new row still without an id): the account is matched, not added twice.
+    const again = await t.app.gateway.call(
+      'creatorProfiles.update',
+      { creator_id: self.id, display_name: 'Self Edited', bio: null, location: null, languages: [], tags: [], brands: ['Patagonia'], rates: [], socials: [{ platform: 'youtube', handle_or_url: 'https://www.youtube.com/@selfedits', followers: 9_500 }] },
+      selfSession,
+      { door: 'ui', requestId: 'req_profile_self_again' },
+    );
+    expect(again.ok, JSON.stringify(again)).toBe(true);
+    const socials = await t.db.socialAccount.findMany({ where: { creatorId: self.id } });
+    expect(socials.map((s) => [s.id, s.followers])).toEqual([[stored.socials[0]!.id, 9_500]]);
     // Figures without a day are as of now.
     expect(Date.now() - stored.socials[0]!.metricsUpdatedAt!.getTime()).toBeLessThan(60_000);
     const notMine = await t.app.gateway.call('creatorProfiles.update', profile(), selfSession, { door: 'ui', requestId: 'req_profile_not_mine' });

@@ -65,14 +65,27 @@ export async function updateCreatorProfile(db: Db, owner: Owner, creatorId: stri
     }
   });
   // Roster creators' accounts are unique per agency roster; a creator's own are unique per creator.
+  // A row without an id naming an account the creator already has is that account (a form saved
+  // twice, or an account removed and added back): updated, never added twice.
+  const claimed = new Set(input.socials.flatMap((s) => (s.id ? [s.id] : [])));
+  const byIdentity = new Map(current.socials.map((s) => [s.identity, s.id]));
+  const socials = input.socials.map((social) => {
+    if (social.id) return social;
+    const same = byIdentity.get(social.normalized.identity);
+    if (same && !claimed.has(same)) {
+      claimed.add(same);
+      return { ...social, id: same };
+    }
+    return social;
+  });
   const rosterAgencyId = owner.type === 'agency' ? owner.id : (current.socials[0]?.rosterAgencyId ?? null);
   const now = new Date();
   try {
     await db.$transaction(async (tx) => {
-      const kept = new Set(input.socials.flatMap((s) => (s.id ? [s.id] : [])));
+      const kept = new Set(socials.flatMap((s) => (s.id ? [s.id] : [])));
       const removed = current.socials.filter((s) => !kept.has(s.id)).map((s) => s.id);
       if (removed.length > 0) await tx.socialAccount.deleteMany({ where: { creatorId, id: { in: removed } } });
-      for (const social of input.socials) {
+      for (const social of socials) {
         const identity = {
           platform: social.normalized.platform,
           identity: social.normalized.identity,
