@@ -14,6 +14,7 @@ import { newRequestId } from './src/server/http/request-id';
 import { createInFlightTracker } from './src/server/http/in-flight';
 import { answerProtocolErrors, createNodeListener } from './src/server/http/node';
 import { createSharePageServer } from './src/server/http/share-page-cache';
+import { createLinkClickRedirect } from './src/server/http/link-click-redirect';
 import { problemBody } from './src/server/http/problems';
 import { installProcessGuards } from './src/server/process-guards';
 import { seedDemoIfEmpty } from './src/server/services/demo';
@@ -76,7 +77,10 @@ if (apiOnly) {
     cache: !dev,
   });
   // The client address pages use is resolved by the node listener (TRUSTED_PROXIES), not taken from headers.
+  // Outbound link-in-bio clicks (/l/<slug>/go/<block>): counted, then redirected to the stored URL.
+  const linkClickRedirect = createLinkClickRedirect(app.services);
   handlePage = (req, res) => {
+    if (linkClickRedirect.handle(req, res)) return;
     if (sharePages.handle(req, res)) return;
     return handleWithNext(req, res);
   };

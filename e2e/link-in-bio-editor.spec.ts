@@ -1,11 +1,16 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signUp } from './support';
+import { expectAccessible, formStatus, signUp } from './support';
 
 /**
  * The link-in-bio editor at Linktree's level: a link typed as `etsy.com/shop/x` gets https://, each
  * block appears once (its row holds its form; no raw position numbers), Show/Hide is one click, and
- * the order can be changed from the keyboard alone, with the focus following the block.
+ * the order can be changed from the keyboard alone, with the focus following the block — or by drag.
+ * A live phone preview beside the form follows what is typed; each link shows its click count
+ * (counted through the page's redirect); the public page has a QR code and a share button.
  */
+
+const BROWSER_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 async function createPage(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
@@ -67,12 +72,59 @@ for (const width of [1280, 390]) {
     await page.reload();
     await expect(rows).toHaveText([/Elsewhere/, /My shop/, /Latest video/]);
 
-    // The public page: the hidden shop is gone, the normalised link works.
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // Live preview: follows typing before anything is saved, and the order and Show/Hide above.
+    const preview = page.getByTestId('link-in-bio-preview');
+    await expect(preview.getByRole('list', { name: 'Blocks as visitors see them' }).getByRole('listitem')).toHaveText(['Elsewhere', 'Latest video']);
+    await page.getByLabel('Bio').fill('Recipes from my kitchen');
+    await expect(preview.getByText('Recipes from my kitchen')).toBeVisible();
+    await page.getByRole('form', { name: 'Link block: Latest video' }).getByLabel('Title').fill('Newest video');
+    await expect(preview.getByText('Newest video')).toBeVisible();
+    const videoForm = page.getByRole('form', { name: 'Link block: Latest video' });
+    await videoForm.getByRole('button', { name: 'Save block' }).click();
+    await expect(page.getByRole('form', { name: 'Link block: Newest video' }).locator('.save-state')).toHaveText('');
+    const pageForm = page.getByRole('form', { name: 'Edit' });
+    await pageForm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(formStatus(pageForm)).toHaveText('Changes saved.');
+
+    // Drag: the last row's handle onto the first row.
+    await page.reload();
+    await expect(rows).toHaveText([/Elsewhere/, /My shop/, /Newest video/]);
+    await rows.nth(2).locator('.drag-handle').dragTo(rows.nth(0));
+    await expect(page.locator('.block-order > .alert-success')).toHaveText('Moved “Newest video” to position 1 of 3.');
+    await expect(preview.getByRole('list', { name: 'Blocks as visitors see them' }).getByRole('listitem')).toHaveText(['Newest video', 'Elsewhere']);
+    await page.reload();
+    await expect(rows).toHaveText([/Newest video/, /Elsewhere/, /My shop/]);
+    await expect(rows.nth(0).getByTestId('click-count')).toHaveText('· 0 clicks');
+    await expectAccessible(page, `link-in-bio editor with preview (${width})`);
+    if (width === 1280) {
+      mkdirSync('docs/screenshots', { recursive: true });
+      await page.screenshot({ path: 'docs/screenshots/link-in-bio-editor.png', fullPage: true, caret: 'initial' });
+    }
+
+    // The public page: the hidden shop is gone; links go through the click counter to the normalised URL.
+    const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: BROWSER_UA });
     const visitor = await context.newPage();
     await visitor.goto(publicPath);
-    await expect(visitor.getByRole('link', { name: 'Latest video' })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=abc123');
+    const video = visitor.getByRole('link', { name: 'Newest video' });
+    const href = (await video.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^${publicPath}/go/[0-9a-f]{24}$`));
     await expect(visitor.getByRole('link', { name: 'My shop' })).toHaveCount(0);
+    const click = await visitor.request.get(href, { maxRedirects: 0, headers: { 'user-agent': BROWSER_UA } });
+    expect(click.status()).toBe(302);
+    expect(click.headers()['location']).toBe('https://www.youtube.com/watch?v=abc123');
+    // QR code and share button.
+    await expect(visitor.getByRole('button', { name: 'Share' })).toBeVisible();
+    await visitor.getByText('QR code').click();
+    await expect(visitor.getByRole('img', { name: /^QR code for http/ })).toBeVisible();
+    await expectAccessible(visitor, `public link-in-bio page (${width})`);
     await context.close();
+
+    // The click shows in the editor (counted in batches: within a few seconds).
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return rows.nth(0).getByTestId('click-count').textContent();
+      }, { timeout: 15_000 })
+      .toBe('· 1 click');
   });
 }

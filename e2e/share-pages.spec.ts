@@ -153,7 +153,8 @@ test('link-in-bio page: visible blocks in order, social links, a view per visit 
   await page.goto(pathOf(created.share_url));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cleo Creator');
   await expect(page.getByRole('heading', { level: 2, name: 'Latest' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'My cookbook' })).toHaveAttribute('href', 'https://example.com/book');
+  // Outbound links go through the click counter, which redirects to the stored URL.
+  await expect(page.getByRole('link', { name: 'My cookbook' })).toHaveAttribute('href', `/l/${slug}/go/${created.blocks[1].id}`);
   await expect(page.getByRole('link', { name: 'Hidden link' })).toHaveCount(0);
   await expect(page.getByText('Brand work: cleo@example.com')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Social profiles' }).getByRole('link', { name: /TikTok/ })).toHaveAttribute('href', /tiktok\.com\/@cleocooks/);

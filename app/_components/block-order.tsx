@@ -3,12 +3,15 @@
 import { useEffect, useRef, useState, useTransition, type DragEvent, type ReactNode } from 'react';
 import type { FormState } from '@/server/web/form-state';
 import { FormMessage } from './fields';
+import { usePreviewArrangement } from './link-in-bio-preview';
 
 export interface OrderedBlock {
   id: string;
   label: string;
   kind: string;
   visible: boolean;
+  /** Outbound clicks on the public page (link and image blocks); shown in the row when set. */
+  clicks?: number | null;
 }
 
 interface Props {
@@ -39,6 +42,18 @@ export function BlockOrder({ blocks, action, visibilityAction, renderForm }: Pro
   const ids = [...order.filter((id) => byId.has(id)), ...blocks.map((b) => b.id).filter((id) => !order.includes(id))];
   const items = ids.map((id) => byId.get(id)!);
   const visibleOf = (block: OrderedBlock) => hidden[block.id] ?? block.visible;
+
+  // The live preview (when the editor has one) follows the order and Show/Hide shown here.
+  const preview = usePreviewArrangement();
+  const arrangementKey = items.map((b) => `${b.id}:${visibleOf(b) ? 1 : 0}`).join(',');
+  useEffect(() => {
+    if (!preview) return;
+    preview.arrange(
+      items.map((b) => b.id),
+      Object.fromEntries(items.map((b) => [b.id, visibleOf(b)])),
+    );
+    // arrangementKey stands for the order and visibility (items is a new array each render).
+  }, [preview, arrangementKey]);
 
   // Keyboard reordering: the focus stays on the moved block's button (or its other one at either end).
   useEffect(() => {
@@ -116,6 +131,12 @@ export function BlockOrder({ blocks, action, visibilityAction, renderForm }: Pro
                 <span className="order-label">
                   <span className="badge">{block.kind}</span> {block.label}
                   {!visible && <span className="muted"> (hidden)</span>}
+                  {typeof block.clicks === 'number' ? (
+                    <span className="click-count" data-testid="click-count">
+                      {' '}
+                      · {block.clicks.toLocaleString('en')} {block.clicks === 1 ? 'click' : 'clicks'}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="order-buttons">
                   <button type="button" className="button button-small" onClick={() => toggle(block)} aria-label={`${visible ? 'Hide' : 'Show'} “${block.label}”`}>

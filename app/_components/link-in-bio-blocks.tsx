@@ -14,6 +14,8 @@ export interface EditableBlock {
   mediaUrl: string | null;
   visible: boolean;
   order: number;
+  /** Outbound clicks counted on the public page. */
+  clicks: number;
 }
 
 type SaveAction = (previous: FormState, formData: FormData) => Promise<FormState>;
@@ -83,12 +85,12 @@ export function LinkInBioBlocks({
   return (
     <section className="panel" aria-labelledby="blocks-heading">
       <h2 id="blocks-heading">Blocks</h2>
-      <p className="muted">In page order. Blocks are hidden, never deleted.</p>
+      <p className="muted">In page order, with the clicks each link has had from visitors. Blocks are hidden, never deleted.</p>
       {blocks.length === 0 ? (
         <p className="muted">Your page has no blocks yet. Add your first link below — a shop, your latest video, a newsletter.</p>
       ) : (
         <BlockOrder
-          blocks={blocks.map((b) => ({ id: b.id, kind: TYPE_LABELS[b.type], label: b.title ?? b.url ?? b.mediaUrl ?? TYPE_LABELS[b.type], visible: b.visible }))}
+          blocks={blocks.map((b) => ({ id: b.id, kind: TYPE_LABELS[b.type], label: b.title ?? b.url ?? b.mediaUrl ?? TYPE_LABELS[b.type], visible: b.visible, clicks: b.type === 'link' || b.type === 'image' ? b.clicks : null }))}
           action={reorderAction}
           visibilityAction={visibilityAction}
           renderForm={(id) => <BlockForm key={id} block={byId.get(id)!} action={action} />}

@@ -17,6 +17,7 @@ import { appRouter } from './routers/app';
 import { ApiKeyCache } from './services/api-key-cache';
 import { LastUsedRecorder } from './services/api-keys';
 import { PageViewBuffer } from './services/page-view-buffer';
+import { LINK_CLICKS_PER_ADDRESS_PER_HOUR, LinkClickBuffer } from './services/link-clicks';
 import { resolveAppSecret } from './services/settings';
 import { RequestLogBuffer } from './services/request-log-buffer';
 import { registerJobHandlers } from './jobs/handlers';
@@ -98,6 +99,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     lastUsed: new LastUsedRecorder(db, undefined, (error) => logger.warn('could not record last-used times; retrying with the next flush', { error: String(error) })),
     keyCache,
     pageViews: new PageViewBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
+    linkClicks: new LinkClickBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: LINK_CLICKS_PER_ADDRESS_PER_HOUR }),
     requestLogs: new RequestLogBuffer(db, { logger, ...config.requestLogs }),
     jobs: config.inngest
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
@@ -228,6 +230,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await services.jobs.close();
       await services.lastUsed.flush().catch((error) => logger.warn('could not record last-used times', { error: String(error) }));
       await services.pageViews.close().catch((error) => logger.error('could not record buffered page views', { error: String(error) }));
+      await services.linkClicks.close().catch((error) => logger.error('could not record buffered link clicks', { error: String(error) }));
       await services.requestLogs.close().catch((error) => logger.error('could not write buffered request log entries', { error: String(error) }));
       await services.rateLimiter.close();
       await services.attempts.close();

@@ -6,6 +6,7 @@ const LINKS = [
   { href: '/settings', label: 'Overview' },
   { href: '/settings/account', label: 'Account' },
   { href: '/settings/members', label: 'Members' },
+  { href: '/settings/profile', label: 'Profile' },
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/connected-apps', label: 'Connected apps' },
   { href: '/settings/webhooks', label: 'Webhooks' },

@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import type { ReactNode } from 'react';
-import type { Design, PublicCreator, PublicSocial } from '@/server/services/public-pages';
-import { compact, countryName, initials, percent, platformLabel } from '../_lib/format';
+import type { Design, PublicCreator, PublicRate, PublicSocial } from '@/server/services/public-pages';
+import { asOf, compact, countryName, initials, money, percent, platformLabel } from '../_lib/format';
 import { themeStyle } from '../_lib/theme';
 import styles from '../share.module.css';
 import { PlatformIcon } from './platform-icon';
@@ -91,6 +91,8 @@ export function SocialList({ socials, showStats = true }: { socials: PublicSocia
             <span className={styles.followers}>
               <strong>{compact(s.followers)}</strong> followers
               {s.engagementRate !== null ? ` · ${percent(s.engagementRate)} engagement` : ''}
+              {s.averageViews !== null ? ` · ${compact(s.averageViews)} avg. views` : ''}
+              {s.metricsAsOf ? <span className={styles.asOf}> · {asOf(s.metricsAsOf)}</span> : null}
             </span>
           ) : null}
         </li>
@@ -111,12 +113,20 @@ export function CreatorCard({ creator, headingLevel = 3 }: { creator: PublicCrea
           </Heading>
           <p className={styles.muted}>
             {creator.totalFollowers !== null ? `${compact(creator.totalFollowers)} followers` : 'Audience not measured yet'}
-            {creator.country ? ` · ${countryName(creator.country)}` : ''}
+            {creator.location ? ` · ${creator.location}` : creator.country ? ` · ${countryName(creator.country)}` : ''}
           </p>
+          {creator.metricsAsOf ? <p className={`${styles.muted} ${styles.asOf}`}>Audience {asOf(creator.metricsAsOf)}</p> : null}
         </div>
       </div>
       <TagList tags={creator.tags} />
-      <SocialList socials={creator.socials} showStats={false} />
+      <SocialList socials={creator.socials} showStats={creator.totalFollowers !== null} />
+      {creator.brands.length > 0 ? (
+        <p className={styles.muted}>
+          <strong>Worked with:</strong> {creator.brands.slice(0, 6).join(', ')}
+          {creator.brands.length > 6 ? ` and ${creator.brands.length - 6} more` : ''}
+        </p>
+      ) : null}
+      {creator.rates.length > 0 ? <RateList rates={creator.rates.slice(0, 3)} label={`Rates of ${creator.displayName}`} /> : null}
     </article>
   );
 }
@@ -139,5 +149,32 @@ export function Stat({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/** Rates with their currency ("Instagram Reel — $1,200"). */
+export function RateList({ rates, label = 'Rates' }: { rates: PublicRate[]; label?: string }) {
+  if (rates.length === 0) return null;
+  return (
+    <ul className={styles.rates} aria-label={label}>
+      {rates.map((rate, index) => (
+        <li key={`${rate.label}-${index}`}>
+          <span>{rate.label}</span>
+          <strong>{money(rate.amount, rate.currency)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Brands a creator has worked with. */
+export function BrandList({ brands }: { brands: string[] }) {
+  if (brands.length === 0) return null;
+  return (
+    <ul className={styles.brands} aria-label="Brands worked with">
+      {brands.map((brand) => (
+        <li key={brand}>{brand}</li>
+      ))}
+    </ul>
   );
 }

@@ -71,3 +71,18 @@ export function languageName(code: string): string {
     return code;
   }
 }
+
+/** $1,200 / €950 / ¥50,000: a price in its own currency, no decimals unless it has cents. */
+export function money(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+  } catch {
+    return `${whole(amount)} ${currency}`;
+  }
+}
+
+/** "as of 3 Nov 2026" for an audience figure's day (stored at UTC midnight: shown as that UTC day). */
+export function asOf(iso: string | null): string | null {
+  if (!iso) return null;
+  return `as of ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso))}`;
+}

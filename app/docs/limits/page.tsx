@@ -5,6 +5,7 @@ import { EVENT_RETENTION_MS } from '@/server/services/events';
 import { ATTEMPT_LOG_LIMIT, REPLAY_LIMIT } from '@/server/services/webhook-endpoints';
 import { DEFAULT_PREVIEW_STORAGE_MB } from '@/server/config';
 import { BODY_CAP_BYTES } from '@/server/services/request-log-rules';
+import { LINK_CLICKS_PER_ADDRESS_PER_HOUR } from '@/server/services/link-clicks';
 
 export const metadata: Metadata = {
   title: 'Limits and secrets',
@@ -119,6 +120,24 @@ export default function LimitsDocsPage() {
           <li>
             Link-preview cards (<code>…/opengraph-image</code>) are drawn once per content and then served from memory; an edit to the
             page draws a new one.
+          </li>
+        </ul>
+
+        <h2 id="link-clicks">Link-in-bio click counts</h2>
+        <ul>
+          <li>
+            Each block of <code>GET /link-in-bio</code> carries <code>clicks</code>: visitors who followed it from the public page. The
+            page&apos;s buttons go through <code>/l/&#123;slug&#125;/go/&#123;block_id&#125;</code>, which counts the click and answers{' '}
+            <code>302</code> to the block&apos;s stored URL — links work without JavaScript.
+          </li>
+          <li>
+            The redirect only ever sends a visitor to the URL stored on a visible link or image block of that very page: any other id, slug or
+            query is a <code>404</code>, so it cannot be used as an open redirect.
+          </li>
+          <li>
+            Counted like page views: crawlers, link unfurlers, HTTP libraries and prefetches are not counted, and one address (an IPv6 /64)
+            counts at most {LINK_CLICKS_PER_ADDRESS_PER_HOUR} clicks of a block per hour. Clicks are written in batches about once a second,
+            so a new click shows within a few seconds.
           </li>
         </ul>
       </main>

@@ -53,6 +53,7 @@ export const SESSION_SCOPES = {
   'members:read': { subjects: ['agency'], description: "See the agency's members and pending invitations." },
   'members:write': { subjects: ['agency'], description: 'Invite people, change their roles and remove members.' },
   'ownership:write': { subjects: ['agency'], description: "Transfer the agency's ownership (and, later, its plan and deletion)." },
+  'profile:write': { subjects: ['agency', 'creator'], description: 'Edit creator profiles: audience figures, rates, brands and socials (in the profile editor only; read-only over the API).' },
 } as const satisfies Record<string, { subjects: readonly SubjectType[]; description: string }>;
 
 export type SessionScope = keyof typeof SESSION_SCOPES;

@@ -10,6 +10,7 @@ import type { RateLimiter } from '../rate-limit/limiter';
 import type { ApiKeyCache } from '../services/api-key-cache';
 import type { LastUsedRecorder } from '../services/api-keys';
 import type { PageViewBuffer } from '../services/page-view-buffer';
+import type { LinkClickBuffer } from '../services/link-clicks';
 import type { RequestLogBuffer } from '../services/request-log-buffer';
 import type { JobRunner } from './jobs';
 
@@ -33,6 +34,8 @@ export interface AppServices {
   keyCache: ApiKeyCache;
   /** Share-page loads, counted in memory and written about once a second. */
   pageViews: PageViewBuffer;
+  /** Outbound link-in-bio clicks (/l/<slug>/go/<block>), counted in memory and written in batches. */
+  linkClicks: LinkClickBuffer;
   /** Request log entries (REST and MCP calls), recorded in memory and written in batches. */
   requestLogs: RequestLogBuffer;
   jobs: JobRunner;

@@ -44,6 +44,19 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   },
   {
     date: '2026-11-26',
+    anchor: '2026-11-26-link-clicks',
+    title: 'Click counts on link-in-bio blocks',
+    changes: [
+      {
+        kind: 'changed',
+        operations: ['GET /link-in-bio', 'POST /link-in-bio', 'PATCH /link-in-bio', 'POST /link-in-bio/blocks'],
+        summary:
+          'Each block now carries `clicks`: outbound clicks on the public page, counted through the page’s own redirect (`/l/{slug}/go/{block_id}`, which only ever sends visitors to the block’s stored URL). People only — crawlers, link unfurlers and prefetches are skipped — and one address counts at most 3 clicks of a block per hour; counts are written in batches, so a click shows within a few seconds.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     anchor: '2026-11-26-event-subjects',
     title: 'Which accounts each event type fires for',
     changes: [

@@ -19,6 +19,7 @@ import { getCreatorImport } from './creator-imports/get';
 import { createCreator } from './creators/create';
 import { getCreator } from './creators/get';
 import { listCreators } from './creators/list';
+import { updateCreatorProfileProcedure } from './creator-profiles/update';
 import { createDeck } from './decks/create';
 import { getDeck } from './decks/get';
 import { listDecks } from './decks/list';
@@ -76,6 +77,7 @@ import { updateWebhookEndpoint } from './webhook-endpoints/update';
 export const appRouter = router({
   me: router({ get: getMe }),
   creators: router({ create: createCreator, list: listCreators, get: getCreator }),
+  creatorProfiles: router({ update: updateCreatorProfileProcedure }),
   creatorImports: router({ create: createCreatorImport, get: getCreatorImport }),
   creatorImportPreviews: router({ create: createCreatorImportPreview, get: getCreatorImportPreview, commit: commitCreatorImportPreview }),
   socials: router({ list: listSocialsProcedure }),

@@ -14,6 +14,8 @@ export interface LinkInBioBlockView {
   media_url: string | null;
   visible: boolean;
   order: number;
+  /** Outbound clicks counted on the public page (people only, capped per address; services/link-clicks.ts). */
+  clicks: number;
   created_at: string;
   updated_at: string;
 }
@@ -60,6 +62,7 @@ export function linkInBioPageView(page: PageWithBlocks, baseUrl: string): LinkIn
       media_url: block.mediaUrl,
       visible: block.visible,
       order: block.position,
+      clicks: block.clicks,
       created_at: block.createdAt.toISOString(),
       updated_at: block.updatedAt.toISOString(),
     })),

@@ -3,7 +3,8 @@ import { verify } from '@node-rs/argon2';
 import type { Db } from '../db/database';
 import { withSummaries, type CampaignSummary } from './campaigns';
 import type { PageViewTarget } from './page-view-rules';
-import type { SocialAccount } from '../../generated/prisma/client';
+import type { Prisma, SocialAccount } from '../../generated/prisma/client';
+import { ratesOf } from './creator-profile';
 
 /**
  * What the public share pages render, read by slug. Each loader answers null for an unknown slug and
@@ -18,6 +19,14 @@ export interface PublicSocial {
   followers: number | null;
   averageViews: number | null;
   engagementRate: number | null;
+  /** The day the figures were read (the profile editor's "as of"); null while unmeasured. */
+  metricsAsOf: string | null;
+}
+
+export interface PublicRate {
+  label: string;
+  amount: number;
+  currency: string;
 }
 
 export interface PublicCreator {
@@ -33,6 +42,10 @@ export interface PublicCreator {
   socials: PublicSocial[];
   /** Sum over measured accounts; null while none is measured. */
   totalFollowers: number | null;
+  /** The most recent "as of" day over the measured accounts. */
+  metricsAsOf: string | null;
+  rates: PublicRate[];
+  brands: string[];
 }
 
 export interface Design {
@@ -44,7 +57,7 @@ export interface Design {
 }
 
 /** What publicCreator reads: the public fields as stored, with the creator's social accounts. */
-type CreatorRow = Omit<PublicCreator, 'socials' | 'totalFollowers'> & { socials: SocialAccount[] };
+type CreatorRow = Omit<PublicCreator, 'socials' | 'totalFollowers' | 'metricsAsOf' | 'rates'> & { socials: SocialAccount[]; rates: Prisma.JsonValue };
 
 export function publicCreator(row: CreatorRow): PublicCreator {
   const socials = [...row.socials]
@@ -57,8 +70,10 @@ export function publicCreator(row: CreatorRow): PublicCreator {
       followers: s.followers,
       averageViews: s.averageViews,
       engagementRate: s.engagementRate,
+      metricsAsOf: s.followers !== null || s.averageViews !== null || s.engagementRate !== null ? (s.metricsUpdatedAt?.toISOString() ?? null) : null,
     }));
   const measured = socials.filter((s) => s.followers !== null);
+  const asOf = socials.reduce<string | null>((max, s) => (s.metricsAsOf && (!max || s.metricsAsOf > max) ? s.metricsAsOf : max), null);
   return {
     id: row.id,
     displayName: row.displayName,
@@ -71,6 +86,9 @@ export function publicCreator(row: CreatorRow): PublicCreator {
     tags: row.tags,
     socials,
     totalFollowers: measured.length > 0 ? measured.reduce((sum, s) => sum + (s.followers ?? 0), 0) : null,
+    metricsAsOf: asOf,
+    rates: ratesOf(row).map((r) => ({ label: r.label, amount: r.amount, currency: r.currency })),
+    brands: row.brands,
   };
 }
 

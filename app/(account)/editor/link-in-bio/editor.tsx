@@ -13,6 +13,8 @@ import { LinkInBioBlocks } from '../../../_components/link-in-bio-blocks';
 import { EditorForm } from '../../../_components/editor-form';
 import { EditorShell } from '../../../_components/editor-shell';
 import { ownedOr404 } from '../../../_components/owned';
+import { LinkInBioWorkspace } from '../../../_components/link-in-bio-preview';
+import { readStoredJson } from '@/server/db/json';
 
 /** The signed-in creator's link-in-bio page; with `pageId`, only if that id is theirs. */
 /** A handle-like suggestion from the creator's name: "Cleo Creator" → "cleo-creator". */
@@ -49,7 +51,23 @@ export async function LinkInBioEditor({ pageId, created = false }: { pageId?: st
   }
   const page = await ownedOr404(() => getLinkInBioPage(app.services.db, subject.id));
   if (pageId && page.id !== pageId) notFound();
+  const values = linkInBioEditor.values(page);
+  const socialLinks = Array.isArray(page.socialLinks) ? readStoredJson<{ platform: string; username: string }[]>(page.socialLinks) : [];
   return (
+    <LinkInBioWorkspace
+      page={{
+        displayName: subject.name,
+        username: page.username,
+        bio: String(values.bio ?? ''),
+        theme: page.theme,
+        button_style: page.buttonStyle,
+        accent_color: page.accentColor ?? '',
+        background_color: page.backgroundColor ?? '',
+        picture_url: page.pictureUrl ?? '',
+        socialLinks: socialLinks.map((l) => ({ platform: l.platform, username: l.username })),
+      }}
+      blocks={page.blocks.map((b) => ({ id: b.id, type: b.type, title: b.title, url: b.url, visible: b.visible }))}
+    >
     <EditorShell
       kind="Link in bio"
       title={`@${page.username}`}
@@ -60,7 +78,7 @@ export async function LinkInBioEditor({ pageId, created = false }: { pageId?: st
       notice={created ? <CreatedNotice what="Page" next="Add your links below, pick a theme, then share your link." /> : null}
       after={
         <LinkInBioBlocks
-          blocks={page.blocks.map((b) => ({ id: b.id, type: b.type, title: b.title, url: b.url, mediaUrl: b.mediaUrl, visible: b.visible, order: b.position }))}
+          blocks={page.blocks.map((b) => ({ id: b.id, type: b.type, title: b.title, url: b.url, mediaUrl: b.mediaUrl, visible: b.visible, order: b.position, clicks: b.clicks }))}
           clientId={`editor-${randomUUID()}`}
           action={saveLinkInBioBlockAction.bind(null, page.id)}
           reorderAction={reorderLinkInBioBlocksAction.bind(null, page.id)}
@@ -68,7 +86,8 @@ export async function LinkInBioEditor({ pageId, created = false }: { pageId?: st
         />
       }
     >
-      <EditorForm fields={linkInBioEditor.fields} initial={linkInBioEditor.values(page)} action={saveLinkInBioAction.bind(null, page.id)} labelledBy="edit-heading" />
+      <EditorForm fields={linkInBioEditor.fields} initial={values} action={saveLinkInBioAction.bind(null, page.id)} labelledBy="edit-heading" />
     </EditorShell>
+    </LinkInBioWorkspace>
   );
 }

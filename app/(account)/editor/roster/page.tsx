@@ -74,6 +74,9 @@ export default async function RosterPage() {
                       {followers > 0 ? ` · ${formatCompact(followers)} followers` : ''}
                     </span>
                   </span>
+                  <a href={`/editor/roster/${c.id}`} aria-label={`Edit profile of ${c.displayName}`}>
+                    Edit profile
+                  </a>
                   {kitOf.get(c.id) ? <a href={`/editor/media-kits/${kitOf.get(c.id)}`}>Media kit</a> : <span className="muted">No media kit</span>}
                 </li>
               );

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { isDeckUnlocked, type PublicDeck } from '@/server/services/public-pages';
 import { Cover, CreatorCard, ShareShell, Stat, TagList } from '../../_components/share';
 import { unlockCookieName } from '../../_lib/deck-unlock';
-import { compact, summary } from '../../_lib/format';
+import { asOf, compact, summary } from '../../_lib/format';
 import { appSecret, loadDeck } from '../../_lib/load';
 import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
@@ -63,6 +63,7 @@ export default async function DeckPage({ params }: Props) {
   }
 
   const reach = deck.creators.reduce((sum, c) => sum + (c.totalFollowers ?? 0), 0);
+  const latestAsOf = deck.creators.reduce<string | null>((max, c) => (c.metricsAsOf && (!max || c.metricsAsOf > max) ? c.metricsAsOf : max), null);
   const cta = CTA_LABELS[deck.cta] ?? null;
   return (
     <ShareShell design={deck.design} wide>
@@ -82,6 +83,7 @@ export default async function DeckPage({ params }: Props) {
           <Stat label="Creators" value={String(deck.creators.length)} />
           <Stat label="Combined followers" value={reach > 0 ? compact(reach) : '—'} />
         </dl>
+        {latestAsOf ? <p className={`${styles.muted} ${styles.asOf}`}>Audience figures {asOf(latestAsOf)}.</p> : null}
       </section>
       <section className={styles.section} aria-labelledby="creators">
         <h2 id="creators">Creators</h2>

@@ -3,7 +3,9 @@ import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { Avatar, ShareShell, SocialIcons } from '../../_components/share';
 import { summary } from '../../_lib/format';
-import { loadLinkInBio } from '../../_lib/load';
+import { loadLinkInBio, publicBaseUrl } from '../../_lib/load';
+import { QrCode } from '../../_components/qr-code';
+import { ShareButton } from '../../_components/share-button';
 import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
 
@@ -26,6 +28,9 @@ export default async function LinkInBioPage({ params }: Props) {
   const { slug } = await params;
   const page = await loadLinkInBio(slug);
   if (!page) notFound();
+  const shareUrl = `${await publicBaseUrl()}/l/${page.slug}`;
+  // Outbound links go through the click counter, which redirects to the block's stored URL (works without JS).
+  const go = (blockId: string) => `/l/${encodeURIComponent(page.slug)}/go/${blockId}`;
   return (
     <ShareShell design={page.design}>
       <header className={`${styles.hero} ${styles.centered} ${styles.bioHero}`}>
@@ -59,7 +64,7 @@ export default async function LinkInBioPage({ params }: Props) {
               <li key={block.id}>
                 <figure className={styles.blockImage}>
                   {block.url ? (
-                    <a href={block.url} rel="noopener noreferrer">
+                    <a href={go(block.id)} rel="noopener noreferrer nofollow">
                       {image}
                     </a>
                   ) : (
@@ -73,7 +78,7 @@ export default async function LinkInBioPage({ params }: Props) {
           if (block.type === 'link' && block.url) {
             return (
               <li key={block.id}>
-                <a className={styles.linkButton} href={block.url} rel="noopener noreferrer">
+                <a className={styles.linkButton} href={go(block.id)} rel="noopener noreferrer nofollow" data-block-id={block.id}>
                   {block.mediaUrl ? <Image className={styles.linkThumb} src={block.mediaUrl} alt="" width={40} height={40} referrerPolicy="no-referrer" /> : null}
                   <span>{block.title ?? block.url}</span>
                 </a>
@@ -83,6 +88,18 @@ export default async function LinkInBioPage({ params }: Props) {
           return null;
         })}
       </ul>
+      <section className={styles.shareSection} aria-label="Share this page">
+        <ShareButton url={shareUrl} title={`${page.creator.displayName} (@${page.username})`} />
+        <details className={styles.qrDetails}>
+          <summary>QR code</summary>
+          <figure className={styles.qrFigure}>
+            <QrCode url={shareUrl} />
+            <figcaption>
+              Scan to open <span className={styles.shareUrl}>{shareUrl.replace(/^https?:\/\//, '')}</span>
+            </figcaption>
+          </figure>
+        </details>
+      </section>
     </ShareShell>
   );
 }

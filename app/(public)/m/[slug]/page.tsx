@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { Avatar, Cover, ShareShell, SocialList, Stat, TagList } from '../../_components/share';
-import { compact, countryName, languageName, percent, summary, whole } from '../../_lib/format';
+import { Avatar, BrandList, Cover, RateList, ShareShell, SocialList, Stat, TagList } from '../../_components/share';
+import { asOf, compact, countryName, languageName, percent, summary, whole } from '../../_lib/format';
 import { loadMediaKit } from '../../_lib/load';
 import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
@@ -54,6 +54,21 @@ export default async function MediaKitPage({ params }: Props) {
             {rates.length > 0 ? <Stat label="Engagement rate" value={percent(rates.reduce((sum, s) => sum + (s.engagementRate ?? 0), 0) / rates.length)} /> : null}
             <Stat label="Platforms" value={String(creator.socials.length)} />
           </dl>
+          {creator.metricsAsOf ? <p className={`${styles.muted} ${styles.asOf}`}>Figures {asOf(creator.metricsAsOf)}.</p> : null}
+        </section>
+      ) : null,
+    brands:
+      creator.brands.length > 0 ? (
+        <section className={styles.section} aria-labelledby="brands">
+          <h2 id="brands">Brands worked with</h2>
+          <BrandList brands={creator.brands} />
+        </section>
+      ) : null,
+    rates:
+      creator.rates.length > 0 ? (
+        <section className={styles.section} aria-labelledby="rates">
+          <h2 id="rates">Rates</h2>
+          <RateList rates={creator.rates} />
         </section>
       ) : null,
     contact: kit.contactEmail ? (

@@ -34,6 +34,7 @@ export const saveLinkInBioBlockProcedureExamples: OperationExamples = {
           media_url: 'https://cdn.example.com/ada-portrait.jpg',
           visible: true,
           order: 2,
+          clicks: 0,
           created_at: '2026-11-23T14:05:23.293Z',
           updated_at: '2026-11-23T14:05:23.293Z',
         },

@@ -33,6 +33,13 @@ export const linkInBioBlockSchema = z
     media_url: z.string().nullable().meta({ format: 'uri', description: 'Image blocks: the image URL; null for other types.' }),
     visible: z.boolean().meta({ description: 'false: kept on the page but not shown.' }),
     order: z.number().int().meta({ description: 'Sort key: ascending, ties by creation.' }),
+    clicks: z
+      .number()
+      .int()
+      .meta({
+        description:
+          'Outbound clicks on the public page since the block was created (link and image blocks; always 0 for others). People only: crawlers, link unfurlers and prefetches are not counted, and one address counts at most 3 clicks of a block per hour. Counted in batches: a click shows here within a few seconds.',
+      }),
     created_at: createdAt,
     updated_at: updatedAt,
   })
@@ -90,6 +97,7 @@ export const linkInBioBlocksExample = [
     media_url: null,
     visible: true,
     order: 0,
+    clicks: 128,
     created_at: '2026-11-23T14:05:22.609Z',
     updated_at: '2026-11-23T14:05:22.609Z',
   },
@@ -102,6 +110,7 @@ export const linkInBioBlocksExample = [
     media_url: null,
     visible: true,
     order: 1,
+    clicks: 0,
     created_at: '2026-11-23T14:05:23.102Z',
     updated_at: '2026-11-23T14:05:23.102Z',
   },
