@@ -11,6 +11,7 @@ import { problemStatus, type ProblemSlug } from '../domain/problems';
 import type { RateLimitBucket } from '../rate-limit/buckets';
 import { sessionPrincipal } from '../services/accounts';
 import { authenticateApiKey } from '../services/api-keys';
+import { modeFromCookieHeader, principalInMode } from '../services/test-mode';
 import type { Door, RequestContext } from './context';
 import { applyRateLimit } from './middleware';
 import { inputBoundErrors, inputTextErrors } from './input-rules';
@@ -117,7 +118,9 @@ export class Gateway {
     const verify = this.options.verifySession;
     if (!verify) throw new Error('this gateway was built without a session verifier');
     const session = await verify(headers);
-    return session ? sessionPrincipal(this.services.db, session) : null;
+    const principal = session ? await sessionPrincipal(this.services.db, session) : null;
+    // The settings UI's "Test mode" switch (a cookie, validated here): the session acts on the sandbox twin.
+    return principal && principalInMode(this.services.db, principal, modeFromCookieHeader(headers.get('cookie')));
   }
 
   /**

@@ -8,6 +8,8 @@ import { cache } from 'react';
 import type { App } from '../app';
 import { getApp } from '../app-singleton';
 import { subjectForUser, type UserSubject } from '../services/accounts';
+import type { PrincipalMode } from '../domain/principal';
+import { modeFromCookieHeader, subjectInMode } from '../services/test-mode';
 import { authFor, type Auth } from './auth';
 
 export interface SignedIn {
@@ -16,6 +18,8 @@ export interface SignedIn {
   user: { id: string; email: string; name: string | null };
   /** Null only for a user whose agency or creator could not be created at sign-up. */
   subject: UserSubject | null;
+  /** `test` while the settings UI's "Test mode" switch is on: `subject` is then the sandbox twin. */
+  mode: PrincipalMode;
 }
 
 /** Once per request (React cache): the layout, the page and the header share one lookup. */
@@ -27,8 +31,10 @@ export const currentAccount = cache(async (): Promise<SignedIn | null> => {
   const auth = await authFor(app);
   const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) return null;
-  const subject = await subjectForUser(app.services.db, session.user.id);
-  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject };
+  const liveSubject = await subjectForUser(app.services.db, session.user.id);
+  const mode = liveSubject ? modeFromCookieHeader(requestHeaders.get('cookie')) : 'live';
+  const subject = liveSubject && mode === 'test' ? { ...liveSubject, id: (await subjectInMode(app.services.db, liveSubject, 'test')).id } : liveSubject;
+  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject, mode };
 });
 
 /** Stands in for our own origin while parsing: `.invalid` can never be a real host. */
