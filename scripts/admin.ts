@@ -41,6 +41,7 @@ commands:
   create-creator  --name NAME --email EMAIL [--plan free|pro|scale]
   create-key      --subject-type agency|creator --subject-id ID --scopes a,b|all --name NAME
                   [--expires-at ISO-8601 | --expires-in-days N]
+                  [--test]   (a test-mode key, crk_test_…: acts on the subject's sandbox twin, made on first use)
   list-keys       [--subject-type agency|creator --subject-id ID]
   revoke-key      --id KEY_ID
   roll-key        --id KEY_ID [--grace none|1h|24h|7d]   (new secret, same scopes; the old one works for the grace period, default 24h)
@@ -108,6 +109,7 @@ const { positionals, values } = parseArgs({
     queue: { type: 'string' },
     limit: { type: 'string' },
     json: { type: 'boolean', default: false },
+    test: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -285,6 +287,7 @@ async function run(database: Database, command: string): Promise<{ json: unknown
         scopes: required('scopes').split(',').map((s) => s.trim()).filter(Boolean),
         expiresAt: expiryFromArgs(),
         actor: OPERATOR,
+        test: values.test,
       });
       return {
         json: { ...key, secret },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FailedSignInNotice } from '../_components/sign-in-notice';
 import { SiteChrome } from '../_components/site-chrome';
+import { TestModeBanner } from '../_components/test-mode';
 import './account.css';
 import './create.css';
 
@@ -8,6 +9,7 @@ import './create.css';
 export default function AccountLayout({ children }: { children: ReactNode }) {
   return (
     <SiteChrome>
+      <TestModeBanner />
       <FailedSignInNotice />
       {children}
     </SiteChrome>

@@ -52,7 +52,13 @@ export async function setEndpointStatusAction(_previous: FormState, formData: Fo
 }
 
 export async function sendTestEventAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const outcome = await callOperation('webhookEndpoints.test', { endpoint_id: formText(formData, 'endpoint_id') });
+  const endpointId = formText(formData, 'endpoint_id');
+  // A chosen event type (issue 31) is a synthetic event of that type; none, or webhook.test, the ping.
+  const type = formText(formData, 'type');
+  const outcome =
+    type && type !== 'webhook.test'
+      ? await callOperation('webhookEndpoints.testEvents', { endpoint_id: endpointId, type })
+      : await callOperation('webhookEndpoints.test', { endpoint_id: endpointId });
   return done(outcome, 'Test event queued: its delivery appears below.');
 }
 

@@ -5,7 +5,12 @@ describe('API key format', () => {
   it('tells agency from creator keys by prefix', () => {
     expect(generateKey('agency').secret).toMatch(/^crk_agency_[0-9A-Za-z]{36}$/);
     expect(generateKey('creator').secret).toMatch(/^crk_creator_[0-9A-Za-z]{36}$/);
-    expect(parseKey(generateKey('creator').secret)).toEqual({ subjectType: 'creator' });
+    expect(parseKey(generateKey('creator').secret)).toEqual({ subjectType: 'creator', test: false });
+    // Test mode (issue 31): `crk_test_` keys parse as test keys of their subject type.
+    expect(generateKey('agency', true).secret).toMatch(/^crk_test_agency_[0-9A-Za-z]{36}$/);
+    expect(generateKey('creator', true).start).toMatch(/^crk_test_creator_[0-9A-Za-z]{4}$/);
+    expect(parseKey(generateKey('creator', true).secret)).toEqual({ subjectType: 'creator', test: true });
+    expect(parseKey(generateKey('agency', true).secret.replace('crk_test_', 'crk_'))).toBeNull();
   });
 
   it('carries at least 128 bits of randomness', () => {

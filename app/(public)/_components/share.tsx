@@ -7,10 +7,15 @@ import styles from '../share.module.css';
 import { PlatformIcon } from './platform-icon';
 
 /** The page frame: the resource's colours, one <main>, and a small "Made with" footer. */
-export function ShareShell({ design, children, wide = false }: { design: Design; children: ReactNode; wide?: boolean }) {
+export function ShareShell({ design, children, wide = false, testMode = false }: { design: Design; children: ReactNode; wide?: boolean; testMode?: boolean }) {
   const { style, scheme } = themeStyle(design);
   return (
     <div className={styles.page} style={{ ...style, colorScheme: scheme }} data-theme={scheme} data-buttons={design.buttonStyle}>
+      {testMode ? (
+        <p className={styles.testMode} role="note" data-test-mode>
+          <strong>Test mode</strong> — sample data made with a test key; not a real page.
+        </p>
+      ) : null}
       <main id="main" className={wide ? `${styles.main} ${styles.wide}` : styles.main}>
         {children}
       </main>

@@ -12,13 +12,15 @@ export async function shareMetadata(options: {
   type?: 'website' | 'profile' | 'article';
   /** Link-in-bio pages and rosters are meant to be found; kits, decks and reports travel by link. */
   indexable?: boolean;
+  /** False for test-mode data (issue 31): never indexed, whatever the page type. */
+  livemode?: boolean;
 }): Promise<Metadata> {
   const url = `${await publicBaseUrl()}${options.path}`;
   return {
     title: { absolute: options.title },
     description: options.description,
     alternates: { canonical: url },
-    ...(options.indexable ? {} : { robots: { index: false, follow: false } }),
+    ...(options.indexable && options.livemode !== false ? {} : { robots: { index: false, follow: false } }),
     openGraph: { type: options.type ?? 'website', siteName: 'creator-api', title: options.title, description: options.description, url },
     twitter: { card: 'summary_large_image', title: options.title, description: options.description },
   };

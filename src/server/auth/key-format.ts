@@ -4,6 +4,7 @@ import type { SubjectType } from './scopes';
 /**
  * API key format: `crk_<kind>_<30 base62 random><6 base62 checksum>`.
  * - `crk_agency_` / `crk_creator_` tell agency from creator keys at a glance (and to secret scanners).
+ * - Test-mode keys (issue 31) insert `test_`: `crk_test_agency_…`, `crk_test_creator_…`.
  * - 30 base62 characters carry ~178 bits of randomness.
  * - The checksum is CRC32 of everything before it, so a scanner (or our own auth) can reject a
  *   look-alike without a database lookup.
@@ -13,7 +14,9 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const RANDOM_LENGTH = 30;
 const CHECKSUM_LENGTH = 6;
 export const KEY_PREFIX: Record<SubjectType, string> = { agency: 'crk_agency_', creator: 'crk_creator_' };
-const KEY_PATTERN = /^crk_(agency|creator)_([0-9A-Za-z]{36})$/;
+/** Test-mode keys: the same format with `test_` after `crk_`; they act on the subject's sandbox twin. */
+export const TEST_KEY_PREFIX: Record<SubjectType, string> = { agency: 'crk_test_agency_', creator: 'crk_test_creator_' };
+const KEY_PATTERN = /^crk_(test_)?(agency|creator)_([0-9A-Za-z]{36})$/;
 /** How much of the key is kept for display: the prefix and four random characters. */
 const DISPLAY_RANDOM_CHARS = 4;
 
@@ -64,10 +67,11 @@ export interface GeneratedKey {
   start: string;
 }
 
-export function generateKey(subjectType: SubjectType): GeneratedKey {
-  const body = `${KEY_PREFIX[subjectType]}${randomBase62(RANDOM_LENGTH)}`;
+export function generateKey(subjectType: SubjectType, test = false): GeneratedKey {
+  const prefix = (test ? TEST_KEY_PREFIX : KEY_PREFIX)[subjectType];
+  const body = `${prefix}${randomBase62(RANDOM_LENGTH)}`;
   const secret = `${body}${checksumOf(body)}`;
-  return { secret, hash: hashKey(secret), start: secret.slice(0, KEY_PREFIX[subjectType].length + DISPLAY_RANDOM_CHARS) };
+  return { secret, hash: hashKey(secret), start: secret.slice(0, prefix.length + DISPLAY_RANDOM_CHARS) };
 }
 
 export function hashKey(secret: string): string {
@@ -76,10 +80,10 @@ export function hashKey(secret: string): string {
 }
 
 /** Shape and checksum only: true means "worth a database lookup", nothing more. */
-export function parseKey(secret: string): { subjectType: SubjectType } | null {
+export function parseKey(secret: string): { subjectType: SubjectType; test: boolean } | null {
   const match = KEY_PATTERN.exec(secret);
   if (!match) return null;
   const body = secret.slice(0, -CHECKSUM_LENGTH);
   if (checksumOf(body) !== secret.slice(-CHECKSUM_LENGTH)) return null;
-  return { subjectType: match[1] as SubjectType };
+  return { subjectType: match[2] as SubjectType, test: match[1] !== undefined };
 }

@@ -57,6 +57,30 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   },
   {
     date: '2026-11-26',
+    anchor: '2026-11-26-test-mode',
+    title: 'Test mode: crk_test_ keys on a sandbox twin, test events per type',
+    changes: [
+      {
+        kind: 'changed',
+        operations: [],
+        summary:
+          'Test-mode keys (`crk_test_agency_…`, `crk_test_creator_…`, made in Settings with the "Test mode" switch on) act on a sandbox twin of your agency or creator: same plan and scopes, and data that live keys never see (404, absent from lists), and the other way round. Live keys are unchanged.',
+      },
+      {
+        kind: 'changed',
+        operations: ['GET /me'],
+        summary: 'New field `livemode`: `false` for a test-mode key.',
+      },
+      {
+        kind: 'added',
+        operations: ['POST /webhook-endpoints/{endpoint_id}/test-events'],
+        summary:
+          'Send a synthetic event of any type your account receives to one endpoint: the usual body with a sample resource and `"test": true`. Nothing is created or changed.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     anchor: '2026-11-26-event-subjects',
     title: 'Which accounts each event type fires for',
     changes: [

@@ -94,6 +94,9 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       '## Concurrent edits: ETag and If-Match',
       'Single-resource responses (GET, and the resource a POST or PATCH returns) carry a strong `ETag`. Send it back in `If-Match` on PATCH: when someone changed the resource since you read it, the PATCH answers **412** `precondition-failed` and changes nothing — also when the other change lands while yours is being applied. `If-Match: *` only requires that the resource exists. On GET, `If-None-Match` with the ETag you hold answers **304** without a body while the resource is unchanged.',
       '',
+      '## Test mode',
+      'Keys made with Settings → "Test mode" on start `crk_test_agency_…` or `crk_test_creator_…` and act on a sandbox twin of your agency or creator: same plan and scopes, separate data. Nothing one mode makes is visible to the other (404, absent from lists), webhooks of test data go to test endpoints only, and `GET /me` says `livemode: false`. Details: [Test mode](/docs/test-mode).',
+      '',
       '## Versioning',
       'This is v1, and v1 only grows: new operations, new optional input fields, new response fields, new enum values and event types may appear at any time, so ignore what you do not know. Anything that could break a client is first announced on the [changelog](/docs/changelog) and by `Deprecation`, `Sunset` and `Link: rel="deprecation"` headers on every answer of the operation concerned, at least six months before it ends.',
       '',
@@ -104,7 +107,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
       bearerAuth: {
         type: 'http',
         scheme: 'bearer',
-        description: 'An API key: `crk_agency_…` or `crk_creator_…`, shown once when it is created.',
+        description: 'An API key: `crk_agency_…` or `crk_creator_…` (test mode: `crk_test_agency_…`, `crk_test_creator_…`), shown once when it is created.',
       },
     },
   }) as OpenAPIObject & { components: JsonObject; paths: Record<string, Record<string, JsonObject>> };

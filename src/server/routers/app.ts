@@ -67,6 +67,7 @@ import { listWebhookEndpoints } from './webhook-endpoints/list';
 import { retryWebhookDelivery } from './webhook-endpoints/retry-delivery';
 import { rotateWebhookSecret } from './webhook-endpoints/rotate-secret';
 import { testWebhookEndpoint } from './webhook-endpoints/test';
+import { sendWebhookTestEvent } from './webhook-endpoints/test-events';
 import { updateWebhookEndpoint } from './webhook-endpoints/update';
 
 /**
@@ -101,6 +102,7 @@ export const appRouter = router({
     retryDelivery: retryWebhookDelivery,
     replay: replayWebhookDeliveries,
     test: testWebhookEndpoint,
+    testEvents: sendWebhookTestEvent,
   }),
   eventTypes: router({ list: listEventTypes }),
   events: router({ list: listEvents, get: getEvent }),

@@ -43,6 +43,8 @@ export interface KeyRecord {
   planCode: string | null;
   pitchDeckAllowance: number | null;
   sponsorshipMatches: boolean | null;
+  /** The subject's livemode: false for a test-mode twin (issue 31); null when the subject row is missing. */
+  livemode?: boolean | null;
 }
 
 interface Entry {

@@ -9,6 +9,7 @@ import { announceKeyChange, type ApiKeyCache, type KeyRecord } from './api-key-c
 import type { ApiKeyPrincipal } from '../domain/principal';
 import { NO_CLIENT, type Actor } from '../domain/actor';
 import { recordAudit } from './audit-events';
+import { liveSubjectOf, subjectInMode, subjectMode } from './test-mode';
 
 export interface ApiKeySummary {
   id: string;
@@ -92,6 +93,11 @@ export interface CreateKeyInput {
   userId?: string;
   /** Who creates it, for the audit log; defaults to the issuing user. */
   actor?: Actor;
+  /**
+   * A test-mode key (`crk_test_…`) acting on the subject's sandbox twin, made on first use. A key for
+   * a subject that is itself a twin (the settings UI in test mode) is a test key whatever this says.
+   */
+  test?: boolean;
 }
 
 /** Creates a key and returns its secret: the only time the secret exists outside the caller's hands. */
@@ -102,16 +108,20 @@ export async function createApiKey(db: Db, input: CreateKeyInput): Promise<{ key
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
     throw new ApiError('validation-error', 'The expiry must be in the future.');
   }
-  const userId = input.userId ?? (await subjectOwner(db, input.subject));
-  const generated = generateKey(input.subject.type);
+  // Test mode: the key belongs to the twin; its owner is the live subject's (a twin creator has no user).
+  const live = await liveSubjectOf(db, input.subject);
+  const test = input.test === true || (await subjectMode(db, input.subject)) === 'test';
+  const subject = test ? await subjectInMode(db, live, 'test') : input.subject;
+  const userId = input.userId ?? (await subjectOwner(db, live));
+  const generated = generateKey(input.subject.type, test);
   const actor: Actor = input.actor ?? { type: 'user', id: userId, client: NO_CLIENT, requestId: null };
   const row = await db.$transaction(async (tx) => {
     const created = await tx.apiKey.create({
       data: {
         id: newObjectId(),
         name,
-        subjectType: input.subject.type,
-        subjectId: input.subject.id,
+        subjectType: subject.type,
+        subjectId: subject.id,
         userId,
         hash: generated.hash,
         start: generated.start,
@@ -121,7 +131,7 @@ export async function createApiKey(db: Db, input: CreateKeyInput): Promise<{ key
       },
     });
     await recordAudit(tx, actor, {
-      subject: input.subject,
+      subject,
       action: 'api_key.created',
       target: { type: 'api_key', id: created.id },
       changes: { name: [null, name], scopes: [null, scopes], start: [null, created.start], expires_at: [null, created.expiresAt?.toISOString() ?? null] },
@@ -197,7 +207,7 @@ export async function rollApiKey(
   if (current.status !== 'active') throw new ApiError('conflict', `This key is ${current.status}; only active keys can be rolled. Create a new key instead.`);
   if (existing.replacedById) throw new ApiError('conflict', 'This key was already rolled; roll its replacement instead.');
   const subjectType = existing.subjectType;
-  const generated = generateKey(subjectType);
+  const generated = generateKey(subjectType, isTestKey(existing));
   const seconds = ROLL_GRACE_PERIODS[grace];
   const graceEnd = new Date(now.getTime() + seconds * 1000);
   const oldExpiry = existing.expiresAt && existing.expiresAt < graceEnd ? existing.expiresAt : graceEnd;
@@ -236,6 +246,11 @@ export async function rollApiKey(
     });
     return { key: summarize(created, now), secret: generated.secret, old: summarize(old, now) };
   });
+}
+
+/** Whether a stored key is a test-mode key (its display prefix says so; the twin it acts on agrees). */
+export function isTestKey(key: { start: string }): boolean {
+  return key.start.startsWith('crk_test_');
 }
 
 export async function listApiKeys(db: Db, filter: { subject?: Owner; userId?: string } = {}): Promise<ApiKeySummary[]> {
@@ -285,6 +300,7 @@ type AuthRow = {
   plan_code: string | null;
   pitch_deck_allowance: number | null;
   sponsorship_matches: boolean | null;
+  livemode: boolean | null;
 };
 
 /** Key lookup: bearer hash → key, subject entitlement and plan, in one indexed query. */
@@ -295,7 +311,8 @@ async function loadKeyRecord(sql: SqlQuery, hash: string): Promise<KeyRecord | n
             k.revoked_at AT TIME ZONE 'UTC' AS revoked_at,
             k.last_used_at AT TIME ZONE 'UTC' AS last_used_at,
             COALESCE(a.entitlement, c.entitlement) AS entitlement,
-            p.code AS plan_code, p.pitch_deck_allowance, p.sponsorship_matches
+            p.code AS plan_code, p.pitch_deck_allowance, p.sponsorship_matches,
+            COALESCE(a.livemode, c.livemode) AS livemode
        FROM api_keys k
        LEFT JOIN agencies a ON k.subject_type = 'agency' AND a.id = k.subject_id
        LEFT JOIN creators c ON k.subject_type = 'creator' AND c.id = k.subject_id
@@ -319,6 +336,7 @@ async function loadKeyRecord(sql: SqlQuery, hash: string): Promise<KeyRecord | n
     planCode: row.plan_code,
     pitchDeckAllowance: row.pitch_deck_allowance,
     sponsorshipMatches: row.sponsorship_matches,
+    livemode: row.livemode,
   };
 }
 
@@ -345,7 +363,7 @@ function toPrincipal(record: KeyRecord | null): ApiKeyPrincipal {
       scopes: record.scopes as Scope[],
       entitlement: record.entitlement as Entitlement,
       plan: { code: record.planCode, pitchDeckAllowance: record.pitchDeckAllowance ?? 0, sponsorshipMatches: record.sponsorshipMatches ?? false },
-      mode: 'live',
+      mode: record.livemode === false ? 'test' : 'live',
       lastUsedAt: record.lastUsedAt,
     };
     principalByRecord.set(record, principal);
@@ -362,13 +380,14 @@ function toPrincipal(record: KeyRecord | null): ApiKeyPrincipal {
 export async function authenticateApiKey(sql: SqlQuery, secret: string, cache: ApiKeyCache): Promise<ApiKeyPrincipal> {
   const shape = parseKey(secret);
   if (!shape) {
-    throw new ApiError('invalid-api-key', 'The API key is malformed. Keys look like crk_agency_… or crk_creator_… and are shown once when created.');
+    throw new ApiError('invalid-api-key', 'The API key is malformed. Keys look like crk_agency_… or crk_creator_… (crk_test_… in test mode) and are shown once when created.');
   }
   const hash = hashKey(secret);
   const cached = cache.get(hash);
-  if (cached !== undefined) return toPrincipal(cached);
-  const record = await cache.lookup(hash, () => loadKeyRecord(sql, hash));
-  return toPrincipal(record);
+  const principal = toPrincipal(cached !== undefined ? cached : await cache.lookup(hash, () => loadKeyRecord(sql, hash)));
+  // The prefix and the subject agree for every key this service made; anything else is refused, never run in the wrong mode.
+  if (shape.test !== (principal.mode === 'test')) throw new ApiError('invalid-api-key', 'The API key is not recognized.');
+  return principal;
 }
 
 /**

@@ -92,7 +92,12 @@ export function publicCreator(row: CreatorRow): PublicCreator {
   };
 }
 
-export interface PublicMediaKit {
+/** Every share page says whether it shows test-mode data (issue 31): marked "Test mode", never indexed. */
+interface TestModeMark {
+  livemode: boolean;
+}
+
+export interface PublicMediaKit extends TestModeMark {
   target: PageViewTarget;
   name: string;
   template: string;
@@ -121,10 +126,11 @@ export async function getPublicMediaKit(db: Db, slug: string): Promise<PublicMed
     coverUrl: kit.coverUrl,
     design: { theme: kit.theme, accentColor: kit.accentColor, backgroundColor: kit.backgroundColor },
     creator: publicCreator(kit.creator),
+    livemode: kit.creator.livemode,
   };
 }
 
-export interface PublicLinkInBio {
+export interface PublicLinkInBio extends TestModeMark {
   target: PageViewTarget;
   slug: string;
   username: string;
@@ -140,7 +146,7 @@ export async function getPublicLinkInBio(db: Db, slug: string): Promise<PublicLi
     where: { slug: slug.toLowerCase() },
     include: {
       blocks: { where: { visible: true }, orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] },
-      creator: { select: { displayName: true, avatarUrl: true } },
+      creator: { select: { displayName: true, avatarUrl: true, livemode: true } },
     },
   });
   if (!page) return null;
@@ -154,10 +160,11 @@ export async function getPublicLinkInBio(db: Db, slug: string): Promise<PublicLi
     blocks: page.blocks.map((b) => ({ id: b.id, type: b.type, title: b.title, url: b.url, mediaUrl: b.mediaUrl })),
     design: { theme: page.theme, accentColor: page.accentColor, backgroundColor: page.backgroundColor, buttonStyle: page.buttonStyle },
     creator: { displayName: page.creator.displayName, avatarUrl: page.pictureUrl ?? page.creator.avatarUrl },
+    livemode: page.creator.livemode,
   };
 }
 
-export interface PublicDeck {
+export interface PublicDeck extends TestModeMark {
   target: PageViewTarget;
   id: string;
   slug: string;
@@ -180,7 +187,7 @@ export async function getPublicDeck(db: Db, slug: string): Promise<PublicDeck | 
   const deck = await db.deck.findUnique({
     where: { slug: slug.toLowerCase() },
     include: {
-      agency: { select: { name: true } },
+      agency: { select: { name: true, livemode: true } },
       creators: { orderBy: { position: 'asc' }, include: { creator: { include: { socials: true } } } },
     },
   });
@@ -201,6 +208,7 @@ export async function getPublicDeck(db: Db, slug: string): Promise<PublicDeck | 
     agencyName: deck.agency.name,
     creators: deck.creators.map((entry) => publicCreator(entry.creator)),
     passwordHash: deck.passwordHash,
+    livemode: deck.agency.livemode,
   };
 }
 
@@ -231,7 +239,7 @@ export function isDeckUnlocked(secret: string, deck: { id: string; passwordHash:
 
 export const ROSTER_PAGE_LIMIT = 500;
 
-export interface PublicRoster {
+export interface PublicRoster extends TestModeMark {
   target: PageViewTarget;
   name: string;
   slug: string;
@@ -241,7 +249,7 @@ export interface PublicRoster {
 }
 
 export async function getPublicRoster(db: Db, slug: string): Promise<PublicRoster | null> {
-  const agency = await db.agency.findUnique({ where: { slug: slug.toLowerCase() }, select: { id: true, name: true, slug: true, rosterPublished: true } });
+  const agency = await db.agency.findUnique({ where: { slug: slug.toLowerCase() }, select: { id: true, name: true, slug: true, rosterPublished: true, livemode: true } });
   // An unpublished roster is indistinguishable from no agency at all.
   if (!agency?.rosterPublished) return null;
   const [memberships, total] = await Promise.all([
@@ -259,10 +267,11 @@ export async function getPublicRoster(db: Db, slug: string): Promise<PublicRoste
     slug: agency.slug,
     creators: memberships.map((m) => publicCreator(m.creator)),
     total,
+    livemode: agency.livemode,
   };
 }
 
-export interface PublicCampaignReport {
+export interface PublicCampaignReport extends TestModeMark {
   target: PageViewTarget;
   name: string;
   description: string | null;
@@ -288,8 +297,8 @@ export async function getPublicCampaignReport(db: Db, slug: string): Promise<Pub
   const names = new Map(creators.map((c) => [c.id, c.displayName]));
   const owner =
     campaign.ownerType === 'agency'
-      ? await db.agency.findUnique({ where: { id: campaign.ownerId }, select: { name: true } })
-      : await db.creator.findUnique({ where: { id: campaign.ownerId }, select: { displayName: true } }).then((c) => (c ? { name: c.displayName } : null));
+      ? await db.agency.findUnique({ where: { id: campaign.ownerId }, select: { name: true, livemode: true } })
+      : await db.creator.findUnique({ where: { id: campaign.ownerId }, select: { displayName: true, livemode: true } }).then((c) => (c ? { name: c.displayName, livemode: c.livemode } : null));
   return {
     target: { type: 'campaign', id: campaign.id, owner: { type: campaign.ownerType, id: campaign.ownerId } },
     name: campaign.name,
@@ -310,5 +319,6 @@ export async function getPublicCampaignReport(db: Db, slug: string): Promise<Pub
       creatorName: names.get(c.creatorId) ?? 'Creator',
     })),
     creators: creators.map((c) => ({ id: c.id, displayName: c.displayName, avatarUrl: c.avatarUrl })),
+    livemode: owner?.livemode ?? true,
   };
 }

@@ -135,7 +135,7 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<string> {
   }
 }
 
-async function findOwned(db: Db, owner: Owner, endpointId: string): Promise<WebhookEndpoint> {
+export async function findOwned(db: Db, owner: Owner, endpointId: string): Promise<WebhookEndpoint> {
   const row = await db.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
   if (!row) throw notFound('webhook endpoint', endpointId);
   return row;
@@ -298,7 +298,7 @@ export async function rotateWebhookSecret(deps: WebhookDeps, actor: Actor, owner
   return { endpoint, secret };
 }
 
-const WITH_EVENT = { event: { select: { id: true, type: true, createdAt: true } } } as const;
+export const WITH_EVENT = { event: { select: { id: true, type: true, createdAt: true } } } as const;
 
 export async function listWebhookDeliveries(
   db: Db,

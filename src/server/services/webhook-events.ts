@@ -42,6 +42,8 @@ export interface NewEvent {
   type: EventType;
   /** The resource as the API returns it, with URLs built on EVENT_BASE_URL. */
   data: unknown;
+  /** A synthetic event sent on request (POST /webhook-endpoints/{id}/test-events): the body carries `"test": true`. */
+  test?: true;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function emitEvents(
   const events = typeof eventsOrBuild === 'function' ? await eventsOrBuild() : eventsOrBuild;
   if (events.length === 0) return { eventIds: [], deliveries: 0 };
   const timestamp = new Date().toISOString();
-  const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data } }));
+  const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data, ...(event.test ? { test: true } : {}) } }));
   const rows = await tx.$queryRawUnsafe<{ deliveries: number }[]>(
     `WITH input AS (
        SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id text, type text, payload jsonb)) WITH ORDINALITY AS v(id, type, payload, ord)

@@ -15,6 +15,7 @@ import { sessionPrincipal } from '../services/accounts';
 import { authenticateApiKey } from '../services/api-keys';
 import { isOAuthAccessToken } from '../auth/oauth-tokens';
 import { authenticateOAuthToken } from '../services/oauth-apps';
+import { modeFromCookieHeader, principalInMode } from '../services/test-mode';
 import type { Door, RequestContext } from './context';
 import { applyRateLimit } from './middleware';
 import { inputBoundErrors, inputTextErrors } from './input-rules';
@@ -133,8 +134,10 @@ export class Gateway {
     const verify = this.options.verifySession;
     if (!verify) throw new Error('this gateway was built without a session verifier');
     const session = await verify(headers);
-    // The account chosen in the header's switcher, checked against the person's memberships on every call.
-    return session ? sessionPrincipal(this.services.db, session, actingForFromHeaders(headers)) : null;
+    const principal = session ? await sessionPrincipal(this.services.db, session, actingForFromHeaders(headers)) : null;
+    // The account chosen in the header's switcher is checked against the person's memberships on every
+    // call; the "Test mode" switch (a cookie, validated here) then makes the session act on its twin.
+    return principal && principalInMode(this.services.db, principal, modeFromCookieHeader(headers.get('cookie')));
   }
 
   /**

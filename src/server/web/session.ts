@@ -10,6 +10,8 @@ import { roleAllows, type Permission } from '../auth/scopes';
 import { getApp } from '../app-singleton';
 import { actingForFromHeaders } from '../lib/acting-for';
 import { subjectKey, subjectsForUser, type UserSubject } from '../services/accounts';
+import type { PrincipalMode } from '../domain/principal';
+import { modeFromCookieHeader, subjectInMode } from '../services/test-mode';
 import { authFor, type Auth } from './auth';
 
 export interface SignedIn {
@@ -20,6 +22,8 @@ export interface SignedIn {
   subject: UserSubject | null;
   /** Every account the user may act for (the header's switcher lists them). */
   subjects: UserSubject[];
+  /** `test` while the settings UI's "Test mode" switch is on: `subject` is then the sandbox twin. */
+  mode: PrincipalMode;
 }
 
 /** Once per request (React cache): the layout, the page and the header share one lookup. */
@@ -34,8 +38,11 @@ export const currentAccount = cache(async (): Promise<SignedIn | null> => {
   const subjects = await subjectsForUser(app.services.db, session.user.id);
   // The header's switcher choice, checked against the memberships just read (as the gateway does).
   const choice = actingForFromHeaders(new Headers(requestHeaders));
-  const subject = subjects.find((s) => subjectKey(s) === choice) ?? subjects[0] ?? null;
-  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject, subjects };
+  const liveSubject = subjects.find((s) => subjectKey(s) === choice) ?? subjects[0] ?? null;
+  // The "Test mode" switch: the same account's sandbox twin.
+  const mode = liveSubject ? modeFromCookieHeader(requestHeaders.get('cookie')) : 'live';
+  const subject = liveSubject && mode === 'test' ? { ...liveSubject, id: (await subjectInMode(app.services.db, liveSubject, 'test')).id } : liveSubject;
+  return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject, subjects, mode };
 });
 
 /** Stands in for our own origin while parsing: `.invalid` can never be a real host. */

@@ -18,7 +18,7 @@ function displayKey(key: { start: string; last_four: string | null }): string {
 }
 
 export default async function ApiKeysPage() {
-  const { app, subject } = await requireSubject('/settings/api-keys');
+  const { app, subject, mode } = await requireSubject('/settings/api-keys');
   const keys = await listApiKeys(app.services.db, { subject: { type: subject.type, id: subject.id } });
   // Keys belong to the account; each shows the person who created it (still shown once they leave).
   const creators = new Map(
@@ -36,6 +36,11 @@ export default async function ApiKeysPage() {
             Keys let your servers call the API as {subject.type === 'agency' ? 'the agency' : 'the creator'} <strong>{subject.name}</strong>.
             Send one as <code>Authorization: Bearer …</code>.
           </p>
+          {mode === 'test' && (
+            <p data-testid="test-keys-note">
+              <strong>Test keys</strong> (<code>crk_test_…</code>) act on your test data only: what they create is invisible to live keys, and live data is invisible to them.
+            </p>
+          )}
         </div>
         {canWrite ? (
           <CreateKeyDialog scopeOptions={scopeOptions} subjectType={subject.type} />

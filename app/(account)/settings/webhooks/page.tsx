@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { RETRY_SCHEDULE_DOC } from '@/server/routers/event-types/catalogue';
 import { listWebhookDeliveries, listWebhookEndpoints, webhookDeliveryView, webhookEndpointView } from '@/server/services/webhook-endpoints';
 import { EVENT_TYPES, firesFor, SUBSCRIBABLE_EVENT_TYPES } from '@/server/services/webhook-events';
+import { TestEventForm } from './test-event-form';
 import { requireSubject } from '@/server/web/session';
 import { Timestamp } from '../../../_components/dates';
 import { LiveRefresh } from '../../../_components/live-refresh';
@@ -75,7 +76,7 @@ export default async function WebhooksPage() {
                 </div>
                 <div className="button-row">
                   {endpoint.status === 'enabled' && (
-                    <EndpointAction action="test" endpointId={endpoint.id} label="Send test event" ariaLabel={`Send test event to ${label}`} />
+                    <TestEventForm endpointId={endpoint.id} label={label} eventTypes={eventOptions.map((option) => option.type)} />
                   )}
                   <RotateSecretButton endpointId={endpoint.id} label={label} />
                   {endpoint.status === 'enabled' ? (

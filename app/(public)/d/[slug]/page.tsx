@@ -33,9 +33,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!deck) return { title: { absolute: 'Deck not found' }, robots: { index: false } };
   // Behind a password, say nothing but the title and the agency (the preview image does the same).
   if (deck.passwordHash) {
-    return shareMetadata({ title: `${deck.title} · ${deck.agencyName}`, description: `A password-protected pitch deck from ${deck.agencyName}.`, path: `/d/${deck.slug}` });
+    return shareMetadata({ livemode: deck.livemode, title: `${deck.title} · ${deck.agencyName}`, description: `A password-protected pitch deck from ${deck.agencyName}.`, path: `/d/${deck.slug}` });
   }
   return shareMetadata({
+    livemode: deck.livemode,
     title: `${deck.title} · ${deck.agencyName}`,
     description: summary(deck.bio, `${deck.creators.length} creators from ${deck.agencyName}.`),
     path: `/d/${deck.slug}`,
@@ -49,7 +50,7 @@ export default async function DeckPage({ params }: Props) {
 
   if (!(await unlocked(deck))) {
     return (
-      <ShareShell design={deck.design}>
+      <ShareShell design={deck.design} testMode={!deck.livemode}>
         <header className={styles.hero}>
           <div>
             <p className={styles.muted}>{deck.agencyName}</p>
@@ -66,7 +67,7 @@ export default async function DeckPage({ params }: Props) {
   const latestAsOf = deck.creators.reduce<string | null>((max, c) => (c.metricsAsOf && (!max || c.metricsAsOf > max) ? c.metricsAsOf : max), null);
   const cta = CTA_LABELS[deck.cta] ?? null;
   return (
-    <ShareShell design={deck.design} wide>
+    <ShareShell design={deck.design} wide testMode={!deck.livemode}>
       {deck.coverUrl ? <Cover url={deck.coverUrl} /> : null}
       <header className={deck.coverUrl ? `${styles.hero} ${styles.heroOverCover}` : styles.hero}>
         <div>

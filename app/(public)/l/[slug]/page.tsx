@@ -16,6 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await loadLinkInBio(slug);
   if (!page) return { title: { absolute: 'Page not found' }, robots: { index: false } };
   return shareMetadata({
+    livemode: page.livemode,
     title: `${page.creator.displayName} (@${page.username})`,
     description: summary(page.bio, `Links from ${page.creator.displayName}.`),
     path: `/l/${page.slug}`,
@@ -32,7 +33,7 @@ export default async function LinkInBioPage({ params }: Props) {
   // Outbound links go through the click counter, which redirects to the block's stored URL (works without JS).
   const go = (blockId: string) => `/l/${encodeURIComponent(page.slug)}/go/${blockId}`;
   return (
-    <ShareShell design={page.design}>
+    <ShareShell design={page.design} testMode={!page.livemode}>
       <header className={`${styles.hero} ${styles.centered} ${styles.bioHero}`}>
         <Avatar name={page.creator.displayName} url={page.creator.avatarUrl} size="lg" />
         <div>

@@ -14,6 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const kit = await loadMediaKit(slug);
   if (!kit) return { title: { absolute: 'Media kit not found' }, robots: { index: false } };
   return shareMetadata({
+    livemode: kit.livemode,
     title: `${kit.creator.displayName} · ${kit.headline ?? 'Media kit'}`,
     description: summary(kit.bio, `Audience, platforms and contact details of ${kit.creator.displayName}.`),
     path: `/m/${slug}`,
@@ -84,7 +85,7 @@ export default async function MediaKitPage({ params }: Props) {
   };
 
   return (
-    <ShareShell design={kit.design}>
+    <ShareShell design={kit.design} testMode={!kit.livemode}>
       {kit.coverUrl ? <Cover url={kit.coverUrl} /> : null}
       <header className={kit.coverUrl ? `${styles.hero} ${styles.heroOverCover}` : styles.hero}>
         <Avatar name={creator.displayName} url={kit.pictureUrl} size="lg" />

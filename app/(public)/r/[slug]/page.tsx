@@ -15,6 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const report = await loadCampaignReport(slug);
   if (!report) return { title: { absolute: 'Report not found' }, robots: { index: false } };
   return shareMetadata({
+    livemode: report.livemode,
     title: `${report.name} · Campaign report`,
     description: summary(
       report.description,
@@ -32,7 +33,7 @@ export default async function CampaignReportPage({ params }: Props) {
   const { summary: totals } = report;
   const dates = [report.startsAt ? day(report.startsAt) : null, report.endsAt ? day(report.endsAt) : null];
   return (
-    <ShareShell design={{ theme: 'light', accentColor: null, backgroundColor: null }} wide>
+    <ShareShell design={{ theme: 'light', accentColor: null, backgroundColor: null }} wide testMode={!report.livemode}>
       <header className={styles.hero}>
         <div>
           <p className={styles.muted}>{report.ownerName ? `${report.ownerName} · ` : ''}Campaign report</p>

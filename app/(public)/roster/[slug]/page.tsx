@@ -13,6 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const roster = await loadRoster(slug);
   if (!roster) return { title: { absolute: 'Roster not found' }, robots: { index: false } };
   return shareMetadata({
+    livemode: roster.livemode,
     title: `${roster.name} · Creator roster`,
     description: `${whole(roster.total)} creators represented by ${roster.name}.`,
     path: `/roster/${roster.slug}`,
@@ -26,7 +27,7 @@ export default async function RosterPage({ params }: Props) {
   if (!roster) notFound();
   const reach = roster.creators.reduce((sum, c) => sum + (c.totalFollowers ?? 0), 0);
   return (
-    <ShareShell design={{ theme: 'light', accentColor: null, backgroundColor: null }} wide>
+    <ShareShell design={{ theme: 'light', accentColor: null, backgroundColor: null }} wide testMode={!roster.livemode}>
       <header className={styles.hero}>
         <div>
           <h1>{roster.name}</h1>

@@ -15,6 +15,9 @@ export const subjectSchema = z
     entitlement: z.enum(ENTITLEMENTS).meta({
       description: '`active`: the account may use the API. `suspended`: every operation but GET /me answers 403 entitlement-inactive.',
     }),
+    livemode: z.boolean().meta({
+      description: '`false` for a test-mode key (`crk_test_…`): it acts on the sandbox twin of the agency or creator (its `subject_id`), whose data is invisible to live keys and the other way round.',
+    }),
   })
   .meta({ id: 'Subject' });
 
@@ -41,6 +44,7 @@ export const getMeExamples: OperationExamples = {
         'sponsorships:read',
       ],
       entitlement: 'active',
+      livemode: true,
     },
   },
 };

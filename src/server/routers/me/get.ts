@@ -9,7 +9,7 @@ export const getMe = apiProcedure
       path: '/me',
       tags: ['Identity'],
       summary: 'Who am I',
-      description: 'The subject (agency or creator) the key acts for, the user who issued it, its scopes and the entitlement.',
+      description: 'The subject (agency or creator) the key acts for, the user who issued it, its scopes, the entitlement and whether it is a live or a test-mode key (`livemode`).',
     },
     examples: getMeExamples,
     access: { agency: null, creator: null },
@@ -25,5 +25,6 @@ export const getMe = apiProcedure
       user_id: ctx.principal.userId,
       scopes: ctx.principal.scopes.filter(isScope),
       entitlement: ctx.principal.entitlement,
+      livemode: ctx.principal.mode === 'live',
     },
   }));
