@@ -124,7 +124,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
             <a className="stat" href="#analytics-heading">
               <span className="stat-label">Page views, 7 days</span>
               <span className="stat-value">{formatCompact(views.pageViews)}</span>
-              <span className="stat-note">{formatNumber(views.uniqueVisitors)} unique visitors</span>
+              <span className="stat-note">on your public pages</span>
             </a>
           </li>
         </ul>

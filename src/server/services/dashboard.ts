@@ -25,7 +25,6 @@ export interface RecentItem {
 export interface DashboardViews {
   /** Σ over the subject's public pages, last 7 days. */
   pageViews: number;
-  uniqueVisitors: number;
   /** One entry per day (7), oldest first: the day's start (ISO with offset) and its page views. */
   days: { start: string; pageViews: number }[];
   /** Page views per kind of page over the same 7 days. */
@@ -56,7 +55,6 @@ async function lastWeekViews(db: Db, owner: Owner, timezone: string, now: number
   const days = (first?.series ?? []).map((bucket, i) => ({ start: bucket.start, pageViews: results.reduce((sum, r) => sum + (r.series[i]?.page_views ?? 0), 0) }));
   return {
     pageViews: results.reduce((sum, r) => sum + r.totals.page_views, 0),
-    uniqueVisitors: results.reduce((sum, r) => sum + r.totals.unique_visitors, 0),
     days,
     byType: results.map((r) => ({ type: r.resource_type, pageViews: r.totals.page_views })),
     timezone,
