@@ -2,6 +2,7 @@ import { signOutAction } from '../_actions/account';
 import { currentAccount } from '@/server/web/session';
 import { DevelopersMenu } from './developers-menu';
 import { MenuToggle } from './menu-toggle';
+import { NavCurrent } from './nav-current';
 import './navigation.css';
 
 const PUBLIC_LINKS = [
@@ -28,7 +29,7 @@ export async function SiteHeader({ current }: { current?: string } = {}) {
   const account = await currentAccount();
   const link = (href: string, label: string) => (
     <li key={href}>
-      <a href={href} aria-current={current === href ? 'page' : undefined}>
+      <a href={href} aria-current={current === href ? 'page' : undefined} data-server-current={current === href ? '' : undefined}>
         {label}
       </a>
     </li>
@@ -53,6 +54,7 @@ export async function SiteHeader({ current }: { current?: string } = {}) {
           creator-api
         </a>
         <MenuToggle controls="site-nav" />
+        {current === undefined && <NavCurrent nav="site-nav" />}
         <nav aria-label="Site" className="site-nav" id="site-nav">
           <ul>
             {accountLinks}

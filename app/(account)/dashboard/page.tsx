@@ -114,16 +114,16 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           {stats.map((stat) => (
             <li key={stat.label}>
               <a className="stat" href={stat.href}>
-                <span className="stat-label">{stat.label}</span>
-                <span className="stat-value">{formatCompact(stat.value)}</span>
+                <span className="stat-label">{stat.label}</span>{' '}
+                <span className="stat-value">{formatCompact(stat.value)}</span>{' '}
                 <span className="stat-note">{stat.note}</span>
               </a>
             </li>
           ))}
           <li>
             <a className="stat" href="#analytics-heading">
-              <span className="stat-label">Page views, 7 days</span>
-              <span className="stat-value">{formatCompact(views.pageViews)}</span>
+              <span className="stat-label">Page views, 7 days</span>{' '}
+              <span className="stat-value">{formatCompact(views.pageViews)}</span>{' '}
               <span className="stat-note">on your public pages</span>
             </a>
           </li>
