@@ -43,7 +43,8 @@ async function openMenuIfPhone(page: Page, width: number) {
 }
 
 test('an agency lives in its dashboard: figures, index pages with search and paging, linked breadcrumbs, a Developers group', async ({ page, request, browser }, testInfo) => {
-  test.setTimeout(240_000);
+  // Many pages at two widths, each checked with axe: minutes on a loaded machine.
+  test.setTimeout(600_000);
   await signUp(page, 'agency', 'nav-agency');
   await page.goto('/settings/api-keys');
   const secret = await createKey(page, 'Navigation', ['roster:write', 'decks:write', 'campaigns:write']);
@@ -129,9 +130,9 @@ test('an agency lives in its dashboard: figures, index pages with search and pag
     await expect(page).toHaveURL('/editor/media-kits');
 
     await page.goto('/editor/decks');
-    await expect(page.getByRole('link', { name: 'Spring fitness pitch' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Spring fitness pitch', exact: true })).toBeVisible();
     await expectAccessible(page, `decks index (${width})`);
-    await page.getByRole('link', { name: 'Spring fitness pitch' }).click();
+    await page.getByRole('link', { name: 'Spring fitness pitch', exact: true }).click();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText(['Dashboard', 'Pitch decks']);
 
     await page.goto('/editor/campaigns');
@@ -165,6 +166,7 @@ test('an agency lives in its dashboard: figures, index pages with search and pag
 });
 
 test('a creator’s dashboard: my page, my kits, my campaigns and analytics; decks are not theirs', async ({ page }) => {
+  test.setTimeout(300_000);
   await signUp(page, 'creator', 'nav-creator');
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -189,6 +191,7 @@ test('a creator’s dashboard: my page, my kits, my campaigns and analytics; dec
 });
 
 test('on a phone the report’s posts stack into cards, every column named', async ({ page, browser }) => {
+  test.setTimeout(240_000);
   await signUp(page, 'creator', 'nav-report');
   await page.goto('/editor/campaigns/new');
   await page.getByLabel('Name', { exact: true }).fill('Phone report');
@@ -196,6 +199,7 @@ test('on a phone the report’s posts stack into cards, every column named', asy
   await expect(page).toHaveURL(/\/editor\/campaigns\/[a-f0-9]{24}\?created=1$/);
   const participants = page.getByRole('form', { name: 'Add a participant' });
   await participants.getByRole('button', { name: 'Add participant' }).click();
+  await expect(page.getByRole('button', { name: 'Remove Cleo Creator' })).toBeVisible();
   const post = page.getByRole('form', { name: 'Add a post' });
   await post.getByLabel('Post URL').fill('https://www.instagram.com/p/phone1/');
   await post.getByLabel('Views').fill('123456');
