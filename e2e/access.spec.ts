@@ -21,6 +21,8 @@ test('signed-out visits to settings and editor pages redirect to sign-in, and co
   // Every page's header knows who is signed in, the public pages' too, and marks the current page.
   await page.goto('/docs/errors');
   const siteNav = page.getByRole('navigation', { name: 'Site' });
+  // The docs and developer tools are grouped behind "Developers" (issue 29).
+  await siteNav.getByRole('button', { name: 'Developers' }).click();
   await expect(siteNav.getByRole('link', { name: 'Errors' })).toHaveAttribute('aria-current', 'page');
   await expect(siteNav.getByRole('link', { name: 'API keys' })).toBeVisible();
   await expect(siteNav.getByRole('link', { name: 'Sign in' })).toHaveCount(0);

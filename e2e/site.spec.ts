@@ -40,6 +40,7 @@ test('/docs sits under the site header with a way back; the root 404 is the styl
   await page.goto('/docs');
   const header = page.locator('header.site-header');
   await expect(header.getByRole('link', { name: 'creator-api' })).toHaveAttribute('href', '/');
+  await header.getByRole('button', { name: 'Developers' }).click();
   await expect(header.getByRole('link', { name: 'API reference' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('Authentication').first()).toBeVisible({ timeout: 20_000 });
   // Our own part of the page; the embedded reference's internals are Scalar's.

@@ -159,9 +159,8 @@ export function PostsPanel({
     <section className="panel" aria-labelledby="posts-heading">
       <h2 id="posts-heading">Posts</h2>
       <p className="field-hint">
-        The numbers you enter here make the report’s totals and earned media value (views × CPM / 1000 per platform). The REST API
-        does not manage participants, posts or the public report — <code>PATCH /campaigns/&#123;id&#125;</code> answers 400{' '}
-        <code>unsupported_field</code> for them — so they are managed on this page.
+        The numbers you enter here make the report’s totals and earned media value (views × CPM ÷ 1,000 per platform). Participants,
+        posts and the public report are managed on this page only: the API reads them but does not change them.
       </p>
       {posts.length === 0 ? (
         <p className="muted">No posts yet. Add each post’s URL and its numbers.</p>

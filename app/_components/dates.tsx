@@ -1,3 +1,5 @@
+import { LocalTime } from './local-time';
+
 /**
  * The site's one date style, in UTC: "23 Nov 2026" for dates, "23 Nov 2026 14:05" for times (the
  * settings pages, editors and share pages all use these two).
@@ -14,15 +16,17 @@ export function formatDateTime(date: Date | string): string {
 }
 
 /**
- * A timestamp rendered on the server in UTC (stable between server and browser), machine-readable
- * too. `utc` adds the zone; tables say it once in their caption instead.
+ * A timestamp in the viewer's locale and time zone, machine-readable too: rendered on the server in
+ * UTC (stable between server and browser), then re-rendered in the browser's zone, whose short
+ * name follows the time (LocalTime). `utc={false}`: the zone's name is left out in the browser,
+ * because the table's caption says "times in your time zone" once.
  */
 export function Timestamp({ iso, empty = '—', utc = true }: { iso: string | null; empty?: string; utc?: boolean }) {
   if (!iso) return <span className="muted">{empty}</span>;
-  return (
-    <time dateTime={iso} title={iso}>
-      {FORMAT.format(new Date(iso)).replace(',', '')}
-      {utc ? ' UTC' : ''}
-    </time>
-  );
+  return <LocalTime iso={iso} zoneName={utc} utcText={`${FORMAT.format(new Date(iso)).replace(',', '')} UTC`} />;
+}
+
+/** A date (no time) in the viewer's locale; "23 Nov 2026" (UTC) until the browser re-renders it. */
+export function LocalDate({ iso }: { iso: string }) {
+  return <LocalTime iso={iso} dateOnly utcText={DATE_FORMAT.format(new Date(iso))} />;
 }

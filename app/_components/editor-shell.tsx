@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Breadcrumbs, DASHBOARD_CRUMB } from './breadcrumbs';
 import { Timestamp } from './dates';
+import { INDEX_HREFS, KIND_LABELS, kindOfLabel } from './resource-links';
 
 interface Props {
   kind: string;
@@ -18,19 +20,17 @@ interface Props {
   editHeading?: string;
 }
 
+/** Dashboard › the kind's index page (its plural name) › this item. */
+export function crumbsFor(kind: string, title: string) {
+  const known = kindOfLabel(kind);
+  return [DASHBOARD_CRUMB, known ? { label: KIND_LABELS[known].many, href: INDEX_HREFS[known] } : { label: kind }, { label: title }];
+}
+
 /** Shared frame of the editor pages: where you are, what the resource is, then its form. */
 export function EditorShell({ kind, title, id, publicUrl, createdAt, updatedAt, facts = [], children, after, notice, editHeading = 'Edit' }: Props) {
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
-        <ol>
-          <li>
-            <a href="/settings">Settings</a>
-          </li>
-          <li>{kind}</li>
-          <li aria-current="page">{title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs steps={crumbsFor(kind, title)} />
       <div className="page-head">
         <div>
           <h1>{title}</h1>

@@ -5,6 +5,7 @@ import { listAgencyDecks } from '@/server/services/decks';
 import { listOwnedMediaKits } from '@/server/services/media-kits';
 import { requireAccount } from '@/server/web/session';
 import { SetupForm } from './setup-form';
+import { settingsTotals } from '@/server/services/settings-totals';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -33,16 +34,17 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   }
   const db = app.services.db;
   const owner = { type: subject.type, id: subject.id };
-  const [keys, kits, campaigns, decks, linkInBio, rosterCount] = await Promise.all([
+  const [keys, kits, campaigns, decks, linkInBio, rosterCount, totals] = await Promise.all([
     listApiKeys(db, { subject: owner }),
     listOwnedMediaKits(db, owner, {}, undefined, SHOWN),
     listOwnedCampaigns(db, owner, {}, undefined, SHOWN),
     subject.type === 'agency' ? listAgencyDecks(db, subject.id, undefined, SHOWN) : Promise.resolve([]),
     subject.type === 'creator' ? db.linkInBioPage.findUnique({ where: { creatorId: subject.id }, select: { id: true, slug: true, username: true } }) : null,
     subject.type === 'agency' ? db.rosterMembership.count({ where: { agencyId: subject.id } }) : Promise.resolve(0),
+    settingsTotals(db, owner),
   ]);
   const base = app.services.config.publicBaseUrl;
-  const groups: { title: string; empty: string; links: PageLink[]; create: { href: string; label: string } | null }[] = [
+  const groups: { title: string; empty: string; links: PageLink[]; create: { href: string; label: string } | null; seeAll?: { href: string; total: number } }[] = [
     ...(subject.type === 'creator'
       ? [
           {
@@ -66,6 +68,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       title: 'Media kits',
       empty: subject.type === 'agency' ? 'Every roster creator gets a media kit. Add creators to your roster to start.' : 'A media kit shows brands your audience, content and rates on one page.',
       create: subject.type === 'agency' && rosterCount === 0 ? null : { href: '/editor/media-kits/new', label: 'New media kit' },
+      seeAll: { href: '/editor/media-kits', total: totals.mediaKits },
       links: kits.map((kit) => ({ id: kit.id, label: kit.name, editUrl: `/editor/media-kits/${kit.id}`, publicUrl: kit.visibility === 'link' ? `${base}/m/${kit.slug}` : null })),
     },
     ...(subject.type === 'agency'
@@ -74,6 +77,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
             title: 'Pitch decks',
             empty: 'Pitch a selection of your roster to a brand with one link, optionally behind a password.',
             create: rosterCount === 0 ? null : { href: '/editor/decks/new', label: 'New pitch deck' },
+            seeAll: { href: '/editor/decks', total: totals.decks },
             links: decks.map((deck) => ({ id: deck.id, label: deck.title, editUrl: `/editor/decks/${deck.id}`, publicUrl: deck.visibility === 'link' ? `${base}/d/${deck.slug}` : null })),
           },
         ]
@@ -82,6 +86,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       title: 'Campaigns',
       empty: 'Track a campaign’s posts and earned media value, and share a live report with the brand.',
       create: { href: '/editor/campaigns/new', label: 'New campaign' },
+      seeAll: { href: '/editor/campaigns', total: totals.campaigns },
       links: campaigns.map((c) => ({
         id: c.id,
         label: c.name,
@@ -108,7 +113,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       )}
       {params.welcome !== undefined && (
         <div className="alert alert-success" role="status">
-          Your {subject.type} account is ready. {subject.type === 'creator' ? <>Start with <a href="/editor/link-in-bio">your link-in-bio page</a>, or </> : <>Start by <a href="/editor/roster">adding creators to your roster</a>, or </>}<a href="/settings/api-keys">create an API key</a> for your server.
+          Your {subject.type} account is ready. {subject.type === 'creator' ? <>Start with <a href="/editor/link-in-bio">your link-in-bio page</a>, or </> : <>Start by <a href="/editor/roster">adding creators to your roster</a>, or </>}<a href="/settings/api-keys">create an API key</a> for your server. Your <a href="/dashboard">dashboard</a> shows everything at a glance.
         </div>
       )}
 
@@ -128,7 +133,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           <dt>Plan</dt>
           <dd>{subject.planCode}</dd>
           <dt>Status</dt>
-          <dd>{subject.entitlement === 'active' ? 'Active' : 'Suspended: API calls other than GET /me are refused'}</dd>
+          <dd>{subject.entitlement === 'active' ? 'Active' : 'Suspended: nothing can be changed, here or over the API, until it is reactivated'}</dd>
         </dl>
       </section>
 
@@ -177,6 +182,12 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
                 </li>
               ))}
             </ul>
+          )}
+          {group.seeAll && group.links.length > 0 && (
+            <p className="see-all">
+              <a href={group.seeAll.href}>{group.seeAll.total > group.links.length ? `See all ${group.seeAll.total} ${group.title.toLowerCase()}` : `Open ${group.title.toLowerCase()}`}</a>
+              {group.seeAll.total > group.links.length && <span className="muted"> ({group.links.length} newest shown here)</span>}
+            </p>
           )}
         </section>
       ))}

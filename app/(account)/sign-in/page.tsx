@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { currentAccount, safeReturnPath } from '@/server/web/session';
+import { pageNameOf } from '../../_components/page-names';
 import { SignInForm } from './sign-in-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -18,7 +19,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </div>
       )}
       {typeof params.next === 'string' && params.signed_out === undefined && (
-        <p className="muted">Sign in to continue to {next === '/settings' ? 'your settings' : <code>{next}</code>}.</p>
+        <p className="muted">Sign in to continue to {pageNameOf(next)}.</p>
       )}
       <SignInForm next={next} />
       <p className="auth-switch">

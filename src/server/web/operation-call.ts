@@ -14,6 +14,7 @@ import { newRequestId } from '../http/request-id';
 import { clientAddress } from '../lib/client-address';
 import type { Problem } from '../trpc/gateway';
 import type { FormState } from './form-state';
+import { humanFieldMessage, humanText } from './human-copy';
 
 export const SIGNED_OUT: FormState = { status: 'error', message: 'Your session has ended. Sign in again, then retry.' };
 
@@ -27,11 +28,15 @@ export function formFieldOf(path: string): string {
 /** A gateway Problem as the form shows it: the problem's detail, and each field's message under the input's name. */
 export function problemState(problem: Problem, values?: Record<string, string>): FormState {
   const fieldErrors: Record<string, string> = {};
-  for (const error of problem.errors ?? []) fieldErrors[formFieldOf(error.path) || 'form'] ??= error.message;
+  for (const error of problem.errors ?? []) {
+    const field = formFieldOf(error.path) || 'form';
+    // In words at this edge (human-copy.ts): the API's answer keeps its exact wording.
+    fieldErrors[field] ??= humanFieldMessage(field, error.message, error.code);
+  }
   const hasFields = Object.keys(fieldErrors).length > 0;
   return {
     status: 'error',
-    message: problem.slug === 'validation-error' && hasFields ? 'Check the highlighted fields.' : problem.detail,
+    message: problem.slug === 'validation-error' && hasFields ? 'Check the highlighted fields.' : humanText(problem.detail),
     ...(hasFields ? { fieldErrors } : {}),
     ...(values ? { values } : {}),
   };

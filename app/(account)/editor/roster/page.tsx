@@ -8,6 +8,7 @@ import { RosterImport } from '../../../_components/roster-import';
 import { RosterPagePanel } from '../../../_components/roster-page-panel';
 import { setRosterPublishedAction } from '../../../_actions/roster-page';
 import { formatCompact } from '../../../_components/numbers';
+import { Breadcrumbs, DASHBOARD_CRUMB } from '../../../_components/breadcrumbs';
 
 export const metadata: Metadata = { title: 'Roster' };
 
@@ -28,14 +29,7 @@ export default async function RosterPage() {
   const publicRoster = agency ? `${app.services.config.publicBaseUrl}/roster/${agency.slug}` : null;
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
-        <ol>
-          <li>
-            <a href="/settings">Settings</a>
-          </li>
-          <li aria-current="page">Roster</li>
-        </ol>
-      </nav>
+      <Breadcrumbs steps={[DASHBOARD_CRUMB, { label: 'Roster' }]} />
       <div className="page-head">
         <div>
           <h1>Roster</h1>
@@ -83,7 +77,7 @@ export default async function RosterPage() {
             })}
           </ul>
         )}
-        {total > SHOWN && <p className="muted">Showing the newest {SHOWN}; the API lists them all (GET /public/v1/creators).</p>}
+        {total > SHOWN && <p className="muted">Showing the newest {SHOWN}; your servers can list them all through the API.</p>}
       </section>
     </>
   );

@@ -56,7 +56,7 @@ export default async function ApiKeysPage() {
       ) : (
         <table className="data-table">
           <caption>
-            {keys.length} {keys.length === 1 ? 'key' : 'keys'}, newest first; times in UTC. Only the prefix and the last four characters of each key are kept, for telling them apart.
+            {keys.length} {keys.length === 1 ? 'key' : 'keys'}, newest first; times in your time zone. Only the prefix and the last four characters of each key are kept, for telling them apart.
           </caption>
           <thead>
             <tr>

@@ -75,7 +75,7 @@ export default async function RequestLogsPage({ searchParams }: { searchParams: 
         <p className="empty">{status || before ? 'No requests match.' : 'No requests yet. Calls made with your API keys appear here within a few seconds.'}</p>
       ) : (
         <table className="data-table">
-          <caption>API requests, newest first (times in UTC).</caption>
+          <caption>API requests, newest first (times in your time zone).</caption>
           <thead>
             <tr>
               <th scope="col">Time</th>

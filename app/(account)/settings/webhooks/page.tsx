@@ -93,7 +93,7 @@ export default async function WebhooksPage() {
                 // Scrolls sideways only if it must (a long response on a mid-width screen); the region is focusable so a keyboard can scroll it.
                 <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
                   <table className="data-table delivery-table">
-                    <caption id={captionId}>Recent deliveries to {label}, newest first (times in UTC).</caption>
+                    <caption id={captionId}>Recent deliveries to {label}, newest first (times in your time zone).</caption>
                     <thead>
                       <tr>
                         <th scope="col">Event</th>

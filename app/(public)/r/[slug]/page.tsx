@@ -73,7 +73,7 @@ export default async function CampaignReportPage({ params }: Props) {
         <h2 id="posts">Posts</h2>
         {report.content.length > 0 ? (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.stackOnPhone}`}>
               <caption className={styles.visuallyHidden}>Posts of this campaign, most viewed first</caption>
               <thead>
                 <tr>
@@ -91,16 +91,20 @@ export default async function CampaignReportPage({ params }: Props) {
               <tbody>
                 {report.content.map((post) => (
                   <tr key={post.id}>
-                    <td>
+                    <td data-label="Post">
                       <a href={post.url} rel="noopener noreferrer" className={styles.postLink}>
                         <PlatformIcon platform={post.platform} size={16} />
                         {platformLabel(post.platform)} post
                       </a>
                     </td>
-                    <td>{post.creatorName}</td>
-                    <td className={styles.number}>{whole(post.views)}</td>
-                    <td className={styles.number}>{whole(post.engagements)}</td>
-                    <td>{post.postedAt ? day(post.postedAt) : '—'}</td>
+                    <td data-label="Creator">{post.creatorName}</td>
+                    <td data-label="Views" className={styles.number}>
+                      {whole(post.views)}
+                    </td>
+                    <td data-label="Engagements" className={styles.number}>
+                      {whole(post.engagements)}
+                    </td>
+                    <td data-label="Posted">{post.postedAt ? day(post.postedAt) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

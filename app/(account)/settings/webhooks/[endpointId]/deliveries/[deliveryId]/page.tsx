@@ -111,7 +111,7 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
           <p className="empty">No attempt yet.</p>
         ) : (
           <table className="data-table attempt-table">
-            <caption>Every request sent for this delivery, newest first (times in UTC).</caption>
+            <caption>Every request sent for this delivery, newest first (times in your time zone).</caption>
             <thead>
               <tr>
                 <th scope="col">Time</th>

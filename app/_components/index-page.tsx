@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Breadcrumbs, DASHBOARD_CRUMB } from './breadcrumbs';
+import { formatNumber } from './numbers';
+
+interface Props {
+  title: string;
+  /** The page's own path, which the search form and the pager link back to. */
+  path: string;
+  intro: ReactNode;
+  /** What the search box searches, in words ("kit names"). */
+  searchWhat: string;
+  search: string;
+  nextCursor: string | null;
+  /** True on a page after the first: offers the way back to the first. */
+  paged: boolean;
+  cursorRefused: boolean;
+  shown: number;
+  total: number;
+  create: { href: string; label: string } | null;
+  /** What to say when nothing exists yet (not when a search found nothing). */
+  empty: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Frame of the editor's index pages (media kits, pitch decks, campaigns): breadcrumbs, a title with
+ * the count and the "new" button, a search form (GET, so a search is a link), the list, and
+ * "Next page" by keyset cursor (the API's signed cursors; a search is part of the list they name).
+ */
+export function IndexPage({ title, path, intro, searchWhat, search, nextCursor, paged, cursorRefused, shown, total, create, empty, children }: Props) {
+  const withSearch = (extra: Record<string, string>) => {
+    const query = new URLSearchParams({ ...(search ? { q: search } : {}), ...extra }).toString();
+    return query ? `${path}?${query}` : path;
+  };
+  return (
+    <>
+      <Breadcrumbs steps={[DASHBOARD_CRUMB, { label: title }]} />
+      <div className="page-head">
+        <div>
+          <h1>{title}</h1>
+          <p>{intro}</p>
+        </div>
+        {create && (
+          <a className="button button-primary" href={create.href}>
+            {create.label}
+          </a>
+        )}
+      </div>
+      <section className="panel" aria-labelledby="index-heading">
+        <h2 id="index-heading" className="visually-hidden">
+          {search ? `${title} matching “${search}”` : `All ${title.toLowerCase()}`}
+        </h2>
+        {total > 0 && (
+          <form role="search" className="index-search" action={path} method="get" aria-label={`Search ${title.toLowerCase()}`}>
+            <div className="field">
+              <label htmlFor="index-q">Search {searchWhat}</label>
+              <input id="index-q" name="q" type="search" defaultValue={search} maxLength={100} autoComplete="off" />
+            </div>
+            <button type="submit" className="button">
+              Search
+            </button>
+            {search && (
+              <a className="button button-quiet" href={path}>
+                Clear search
+              </a>
+            )}
+          </form>
+        )}
+        {cursorRefused && (
+          <div className="alert alert-warning" role="status">
+            That page link is from another list or has expired, so here is the first page.
+          </div>
+        )}
+        {total === 0 ? (
+          <div className="empty-state">{empty}</div>
+        ) : shown === 0 ? (
+          <p className="muted" role="status">
+            {search ? <>Nothing matches “{search}”. Try part of the name, or clear the search.</> : 'No more items.'}
+          </p>
+        ) : (
+          <>
+            <p className="muted" role="status">
+              {search ? `${formatNumber(shown)} ${shown === 1 ? 'match' : 'matches'} on this page` : `${formatNumber(total)} in all`}, newest first.
+            </p>
+            {children}
+          </>
+        )}
+        {(nextCursor || paged) && (
+          <nav className="pager" aria-label="Pages">
+            {paged ? <a href={withSearch({})}>First page</a> : <span />}
+            {nextCursor && (
+              <a className="button" href={withSearch({ cursor: nextCursor })}>
+                Next page
+              </a>
+            )}
+          </nav>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The first value of a search parameter. */
+export function param(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
