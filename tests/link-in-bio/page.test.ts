@@ -110,6 +110,7 @@ describe('link-in-bio page: GET, POST, PATCH /link-in-bio', () => {
         media_url: null,
         visible: true,
         order: 20,
+        clicks: 0,
         created_at: expect.stringMatching(ISO),
         updated_at: expect.stringMatching(ISO),
       });
