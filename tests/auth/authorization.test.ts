@@ -80,6 +80,7 @@ describe('authorization: scope, subject type, entitlement, plan (403)', () => {
       user_id: agency.ownerUserId,
       scopes: ['roster:read', 'decks:write'],
       entitlement: 'active',
+      livemode: true,
     });
     const creator = await t.creatorAccount();
     const creatorKey = await t.key({ type: 'creator', id: creator.id }, ['profile:read']);
