@@ -86,15 +86,18 @@ for (const width of [1280, 390]) {
     await pageForm.getByRole('button', { name: 'Save changes' }).click();
     await expect(formStatus(pageForm)).toHaveText('Changes saved.');
 
-    // Drag: the last row's handle onto the first row.
     await page.reload();
     await expect(rows).toHaveText([/Elsewhere/, /My shop/, /Newest video/]);
-    await rows.nth(2).locator('.drag-handle').dragTo(rows.nth(0));
-    await expect(page.locator('.block-order > .alert-success')).toHaveText('Moved “Newest video” to position 1 of 3.');
-    await expect(preview.getByRole('list', { name: 'Blocks as visitors see them' }).getByRole('listitem')).toHaveText(['Newest video', 'Elsewhere']);
-    await page.reload();
-    await expect(rows).toHaveText([/Newest video/, /Elsewhere/, /My shop/]);
-    await expect(rows.nth(0).getByTestId('click-count')).toHaveText('· 0 clicks');
+    if (width === 1280) {
+      // Drag (a mouse's way; on a phone the keyboard and move buttons above do it): the last row's handle onto the first row.
+      await rows.nth(2).locator('.drag-handle').dragTo(rows.nth(0));
+      await expect(page.locator('.block-order > .alert-success')).toHaveText('Moved “Newest video” to position 1 of 3.');
+      await expect(preview.getByRole('list', { name: 'Blocks as visitors see them' }).getByRole('listitem')).toHaveText(['Newest video', 'Elsewhere']);
+      await page.reload();
+      await expect(rows).toHaveText([/Newest video/, /Elsewhere/, /My shop/]);
+    }
+    const videoRow = rows.filter({ hasText: 'Newest video' });
+    await expect(videoRow.getByTestId('click-count')).toHaveText('· 0 clicks');
     await expectAccessible(page, `link-in-bio editor with preview (${width})`);
     if (width === 1280) {
       mkdirSync('docs/screenshots', { recursive: true });
@@ -123,7 +126,7 @@ for (const width of [1280, 390]) {
     await expect
       .poll(async () => {
         await page.reload();
-        return rows.nth(0).getByTestId('click-count').textContent();
+        return (await videoRow.getByTestId('click-count').textContent())?.trim();
       }, { timeout: 15_000 })
       .toBe('· 1 click');
   });
