@@ -1,11 +1,12 @@
 import { createApiKey } from '../../services/api-keys';
 import { callActor } from '../../trpc/context';
+import { anySubject } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { createApiKeyInput, createApiKeyOutput } from './create.schema';
 
 /** A new key for the signed-in person's agency or creator; the secret is in this answer only. */
 export const createApiKeyProcedure = apiProcedure
-  .meta({ access: { agency: 'api_keys:write', creator: 'api_keys:write' } })
+  .meta({ access: anySubject('api_keys:write') })
   .input(createApiKeyInput)
   .output(createApiKeyOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,21 +1,18 @@
 import { keysetPage } from '../../domain/pagination';
 import { auditEventView, listAuditEvents as listEvents } from '../../services/audit-events';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listAuditEventsExamples, listAuditEventsInput, listAuditEventsOutput } from './list.schema';
 
 export const listAuditEvents = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/audit-events',
-      tags: ['Audit'],
-      summary: 'List audit events',
-      description: 'Who changed keys, webhooks, the plan or sharing: actor, target, before/after (never secrets). Newest first.',
-    },
+  .meta(operation('GET /audit-events', {
+    tag: 'Audit',
+    summary: 'List audit events',
+    description: 'Who changed keys, webhooks, the plan or sharing: actor, target, before/after (never secrets). Newest first.',
     examples: listAuditEventsExamples,
-    access: { agency: 'audit:read', creator: 'audit:read' },
+    access: anySubject('audit:read'),
     errorStatuses: [400],
-  })
+  }))
   .input(listAuditEventsInput)
   .output(listAuditEventsOutput)
   .query(async ({ ctx, input }) => {

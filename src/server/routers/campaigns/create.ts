@@ -1,28 +1,25 @@
 import { campaignView, createCampaign as createOwnedCampaign } from '../../services/campaigns';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { createCampaignExamples, createCampaignInput, createCampaignOutput } from './create.schema';
 
 export const createCampaign = apiProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/campaigns',
-      tags: ['Campaigns'],
-      summary: 'Create a campaign',
-      description: [
-        'Creates a campaign owned by the key’s subject (creator or agency) and responds 201 with it. Only `name` is required.',
-        '',
-        '- `status` starts `active`; `refresh_cadence` defaults to `daily`, `refresh_state` to `active`, every CPM to 0, `emv_override` to null.',
-        '- `ends_at` may not be before `starts_at` (400 on `body.ends_at`).',
-        '- The public report gets a random URL-safe slug and starts disabled; its settings are not managed through the API.',
-        '- Participants and content are not managed through the API, so `summary` starts at zeros.',
-      ].join('\n'),
-    },
+  .meta(operation('POST /campaigns', {
+    tag: 'Campaigns',
+    summary: 'Create a campaign',
+    description: [
+      'Creates a campaign owned by the key’s subject (creator or agency) and responds 201 with it. Only `name` is required.',
+      '',
+      '- `status` starts `active`; `refresh_cadence` defaults to `daily`, `refresh_state` to `active`, every CPM to 0, `emv_override` to null.',
+      '- `ends_at` may not be before `starts_at` (400 on `body.ends_at`).',
+      '- The public report gets a random URL-safe slug and starts disabled; its settings are not managed through the API.',
+      '- Participants and content are not managed through the API, so `summary` starts at zeros.',
+    ].join('\n'),
     examples: createCampaignExamples,
-    access: { agency: 'campaigns:write', creator: 'campaigns:write' },
+    access: anySubject('campaigns:write'),
     successStatus: [201],
     errorStatuses: [400],
-  })
+  }))
   .input(createCampaignInput)
   .output(createCampaignOutput)
   .mutation(async ({ ctx, input }) => {

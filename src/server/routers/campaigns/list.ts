@@ -1,21 +1,18 @@
 import { keysetPage } from '../../domain/pagination';
 import { campaignView, listOwnedCampaigns } from '../../services/campaigns';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listCampaignsExamples, listCampaignsInput, listCampaignsOutput } from './list.schema';
 
 export const listCampaigns = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/campaigns',
-      tags: ['Campaigns'],
-      summary: 'List campaigns',
-      description: 'Campaigns owned by the key’s subject, newest first, optionally filtered by `status`. A cursor is bound to its status filter.',
-    },
+  .meta(operation('GET /campaigns', {
+    tag: 'Campaigns',
+    summary: 'List campaigns',
+    description: 'Campaigns owned by the key’s subject, newest first, optionally filtered by `status`. A cursor is bound to its status filter.',
     examples: listCampaignsExamples,
-    access: { agency: 'campaigns:read', creator: 'campaigns:read' },
+    access: anySubject('campaigns:read'),
     errorStatuses: [400],
-  })
+  }))
   .input(listCampaignsInput)
   .output(listCampaignsOutput)
   .query(async ({ ctx, input }) => {

@@ -1,28 +1,25 @@
 import { commitCreatorImportPreview as commitPreview } from '../../services/creator-import-previews';
 import { creatorImportView } from '../../services/creator-imports';
+import { operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { commitCreatorImportPreviewExamples, commitCreatorImportPreviewInput, commitCreatorImportPreviewOutput } from './commit.schema';
 
 export const commitCreatorImportPreview = apiProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/creator-imports/previews/{preview_id}/commit',
-      tags: ['Creator imports'],
-      summary: 'Commit a roster import preview',
-      description: [
-        'Runs a `ready` preview as a creator import: answers **202** with the import (`status: queued`) and a `Location` to poll with GET /creator-imports/{import_id}. All its rows are imported in order, so row numbers match the preview; `invalid` rows fail with the same errors.',
-        'Idempotent on the preview id: committing a committed preview starts nothing and answers **200** with the import the first commit started (also under concurrent commits). Rows are matched against the roster again when processed, so creators added since the preview are found.',
-        'Errors: a preview of another agency or unknown → 404; not committed within 30 minutes → 410 `preview-expired`; every row invalid → 409.',
-      ].join('\n\n'),
-    },
+  .meta(operation('POST /creator-imports/previews/{preview_id}/commit', {
+    tag: 'Creator imports',
+    summary: 'Commit a roster import preview',
+    description: [
+      'Runs a `ready` preview as a creator import: answers **202** with the import (`status: queued`) and a `Location` to poll with GET /creator-imports/{import_id}. All its rows are imported in order, so row numbers match the preview; `invalid` rows fail with the same errors.',
+      'Idempotent on the preview id: committing a committed preview starts nothing and answers **200** with the import the first commit started (also under concurrent commits). Rows are matched against the roster again when processed, so creators added since the preview are found.',
+      'Errors: a preview of another agency or unknown → 404; not committed within 30 minutes → 410 `preview-expired`; every row invalid → 409.',
+    ].join('\n\n'),
     examples: commitCreatorImportPreviewExamples,
     access: { agency: 'roster:write' },
     rateLimit: 'imports',
     successStatus: [202, 200],
     errorStatuses: [400, 404, 409, 410],
     toolHints: { idempotent: true },
-  })
+  }))
   .input(commitCreatorImportPreviewInput)
   .output(commitCreatorImportPreviewOutput)
   .mutation(async ({ ctx, input }) => {

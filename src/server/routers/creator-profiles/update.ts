@@ -1,5 +1,6 @@
 import { creatorView } from '../../services/creator-view';
 import { updateCreatorProfile } from '../../services/creator-profile';
+import { anySubject } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateCreatorProfileInput, updateCreatorProfileOutput } from './update.schema';
 
@@ -9,7 +10,7 @@ import { updateCreatorProfileInput, updateCreatorProfileOutput } from './update.
  * edit the creators on their roster, a creator edits itself.
  */
 export const updateCreatorProfileProcedure = apiProcedure
-  .meta({ access: { agency: 'profile:write', creator: 'profile:write' } })
+  .meta({ access: anySubject('profile:write') })
   .input(updateCreatorProfileInput)
   .output(updateCreatorProfileOutput)
   .mutation(async ({ ctx, input }) => {

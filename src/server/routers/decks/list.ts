@@ -1,21 +1,18 @@
 import { keysetPage } from '../../domain/pagination';
 import { deckView, listAgencyDecks } from '../../services/decks';
+import { operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listDecksExamples, listDecksInput, listDecksOutput } from './list.schema';
 
 export const listDecks = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/decks',
-      tags: ['Decks'],
-      summary: 'List pitch decks',
-      description: 'The agency’s decks, newest first.',
-    },
+  .meta(operation('GET /decks', {
+    tag: 'Decks',
+    summary: 'List pitch decks',
+    description: 'The agency’s decks, newest first.',
     examples: listDecksExamples,
     access: { agency: 'decks:read' },
     errorStatuses: [400],
-  })
+  }))
   .input(listDecksInput)
   .output(listDecksOutput)
   .query(async ({ ctx, input }) => {

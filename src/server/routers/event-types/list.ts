@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../../services/webhook-events';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { eventPayloadSchema, RETRY_SCHEDULE_DOC, SIGNATURE_DOC } from './catalogue';
 import { listEventTypesExamples, listEventTypesInput, listEventTypesOutput } from './list.schema';
@@ -18,18 +19,14 @@ function eventTypes() {
 }
 
 export const listEventTypes = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/event-types',
-      tags: ['Webhooks'],
-      summary: 'List event types',
-      description: ['Every event type a webhook endpoint can receive, with a description and the JSON Schema of its payload.', '', SIGNATURE_DOC, '', RETRY_SCHEDULE_DOC].join('\n'),
-    },
+  .meta(operation('GET /event-types', {
+    tag: 'Webhooks',
+    summary: 'List event types',
+    description: ['Every event type a webhook endpoint can receive, with a description and the JSON Schema of its payload.', '', SIGNATURE_DOC, '', RETRY_SCHEDULE_DOC].join('\n'),
     examples: listEventTypesExamples,
-    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    access: anySubject('webhooks:read'),
     errorStatuses: [400],
-  })
+  }))
   .input(listEventTypesInput)
   .output(listEventTypesOutput)
   .query(() => ({ data: eventTypes() }));

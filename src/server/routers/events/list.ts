@@ -1,22 +1,19 @@
 import { keysetPage } from '../../domain/pagination';
 import { eventView, listEvents as listOwnEvents } from '../../services/events';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listEventsExamples, listEventsInput, listEventsOutput } from './list.schema';
 
 export const listEvents = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/events',
-      tags: ['Webhooks'],
-      summary: 'List events',
-      description:
-        'The account’s events of the last 30 days, newest first, with or without webhook endpoints.\n\nEach is what its deliveries carry: fetch missed events here, or replay failed deliveries (POST /webhook-endpoints/{endpoint_id}/replay).',
-    },
+  .meta(operation('GET /events', {
+    tag: 'Webhooks',
+    summary: 'List events',
+    description:
+      'The account’s events of the last 30 days, newest first, with or without webhook endpoints.\n\nEach is what its deliveries carry: fetch missed events here, or replay failed deliveries (POST /webhook-endpoints/{endpoint_id}/replay).',
     examples: listEventsExamples,
-    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    access: anySubject('webhooks:read'),
     errorStatuses: [400],
-  })
+  }))
   .input(listEventsInput)
   .output(listEventsOutput)
   .query(async ({ ctx, input }) => {

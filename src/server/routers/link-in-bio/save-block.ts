@@ -1,29 +1,26 @@
 import { linkInBioPageView } from '../../services/link-in-bio-view';
 import { saveLinkInBioBlock } from '../../services/link-in-bio';
+import { operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { saveBlockInput, saveBlockOutput, saveLinkInBioBlockProcedureExamples } from './save-block.schema';
 
 export const saveLinkInBioBlockProcedure = apiProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/link-in-bio/blocks',
-      tags: ['Link in bio'],
-      summary: 'Create or edit one block',
-      description: [
-        'Give exactly one of `block_id` (edit that block: supplied fields change, `type` must match it) or `client_id` (create a block). `type` is required: `link`, `title`, `text` or `image`.',
-        'Creating is retry-safe: a `client_id` the page already has returns that block unchanged (**200**, `meta.created: false`) instead of a duplicate, also under concurrent retries; a new block is **201**. An edit is **200**.',
-        'Media URLs (`media_url`: an image block’s image, a link’s thumbnail) must be **https**; `url` must be an absolute http(s) URL. Uploads are not supported. A `block_id` that is not a block of your page → **404**; no page yet → **404**; a 201st block → **409**.',
-        'Responds with the whole page; `meta.block_id` names the block.',
-      ].join('\n\n'),
-    },
+  .meta(operation('POST /link-in-bio/blocks', {
+    tag: 'Link in bio',
+    summary: 'Create or edit one block',
+    description: [
+      'Give exactly one of `block_id` (edit that block: supplied fields change, `type` must match it) or `client_id` (create a block). `type` is required: `link`, `title`, `text` or `image`.',
+      'Creating is retry-safe: a `client_id` the page already has returns that block unchanged (**200**, `meta.created: false`) instead of a duplicate, also under concurrent retries; a new block is **201**. An edit is **200**.',
+      'Media URLs (`media_url`: an image block’s image, a link’s thumbnail) must be **https**; `url` must be an absolute http(s) URL. Uploads are not supported. A `block_id` that is not a block of your page → **404**; no page yet → **404**; a 201st block → **409**.',
+      'Responds with the whole page; `meta.block_id` names the block.',
+    ].join('\n\n'),
     examples: saveLinkInBioBlockProcedureExamples,
     access: { creator: 'link_in_bio:write' },
     // A block_id edit sets the same values again; a client_id create returns the existing block.
     toolHints: { idempotent: true },
     successStatus: [201, 200],
     errorStatuses: [400, 404, 409],
-  })
+  }))
   .input(saveBlockInput)
   .output(saveBlockOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,21 +1,18 @@
 import { isScope } from '../../auth/scopes';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { getMeExamples, getMeInput, getMeOutput } from './get.schema';
 
 export const getMe = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/me',
-      tags: ['Identity'],
-      summary: 'Who am I',
-      description: 'The subject (agency or creator) the key acts for, the user who issued it, its scopes, the entitlement and whether it is a live or a test-mode key (`livemode`).',
-    },
+  .meta(operation('GET /me', {
+    tag: 'Identity',
+    summary: 'Who am I',
+    description: 'The subject (agency or creator) the key acts for, the user who issued it, its scopes, the entitlement and whether it is a live or a test-mode key (`livemode`).',
     examples: getMeExamples,
-    access: { agency: null, creator: null },
+    access: anySubject(null),
     toolHints: { outputSchema: true },
     allowInactive: true,
-  })
+  }))
   .input(getMeInput)
   .output(getMeOutput)
   .query(({ ctx }) => ({

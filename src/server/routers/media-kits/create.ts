@@ -1,23 +1,20 @@
 import { resolveTargetCreator } from '../../services/creators';
 import { createMediaKit as createKit, mediaKitView } from '../../services/media-kits';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { createMediaKitExamples, createMediaKitInput, createMediaKitOutput } from './create.schema';
 
 export const createMediaKit = apiProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/media-kits/new',
-      tags: ['Media kits'],
-      summary: 'Create a named media kit',
-      description:
-        'Creates an additional (non-default) kit with a name and initial content; fields left out take the template’s defaults (template `classic` unless given). Responds 201 with the kit.',
-    },
+  .meta(operation('POST /media-kits/new', {
+    tag: 'Media kits',
+    summary: 'Create a named media kit',
+    description:
+      'Creates an additional (non-default) kit with a name and initial content; fields left out take the template’s defaults (template `classic` unless given). Responds 201 with the kit.',
     examples: createMediaKitExamples,
-    access: { agency: 'media_kits:write', creator: 'media_kits:write' },
+    access: anySubject('media_kits:write'),
     successStatus: [201],
     errorStatuses: [400, 404],
-  })
+  }))
   .input(createMediaKitInput)
   .output(createMediaKitOutput)
   .mutation(async ({ ctx, input }) => {

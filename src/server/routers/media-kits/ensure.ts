@@ -1,26 +1,23 @@
 import { resolveTargetCreator } from '../../services/creators';
 import { ensureDefaultMediaKit, mediaKitView } from '../../services/media-kits';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { ensureMediaKitExamples, ensureMediaKitInput, ensureMediaKitOutput } from './ensure.schema';
 
 export const ensureMediaKit = apiProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/media-kits',
-      tags: ['Media kits'],
-      summary: 'Ensure the default media kit',
-      description:
-        'Returns the caller’s default media kit for a creator, creating it when missing (201) or returning the existing one (200). Idempotent, also under concurrent calls. Agency keys pass the `creator_id` of a roster creator; creator keys omit it.',
-    },
+  .meta(operation('POST /media-kits', {
+    tag: 'Media kits',
+    summary: 'Ensure the default media kit',
+    description:
+      'Returns the caller’s default media kit for a creator, creating it when missing (201) or returning the existing one (200). Idempotent, also under concurrent calls. Agency keys pass the `creator_id` of a roster creator; creator keys omit it.',
     examples: ensureMediaKitExamples,
-    access: { agency: 'media_kits:write', creator: 'media_kits:write' },
+    access: anySubject('media_kits:write'),
     // Ensures the one default kit: repeating it returns the same kit.
     toolHints: { idempotent: true },
     successStatus: [201, 200],
     etag: false,
     errorStatuses: [400, 404, 409],
-  })
+  }))
   .input(ensureMediaKitInput)
   .output(ensureMediaKitOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,22 +1,19 @@
 import { keysetPage } from '../../domain/pagination';
 import { listOwnedMediaKits, mediaKitView } from '../../services/media-kits';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listMediaKitsExamples, listMediaKitsInput, listMediaKitsOutput } from './list.schema';
 
 export const listMediaKits = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/media-kits',
-      tags: ['Media kits'],
-      summary: 'List media kits',
-      description:
-        'Kits the caller owns, newest first. `creator_id` narrows an agency’s list to one roster creator; for creator keys every kit is their own, so the filter only matches their own id.',
-    },
+  .meta(operation('GET /media-kits', {
+    tag: 'Media kits',
+    summary: 'List media kits',
+    description:
+      'Kits the caller owns, newest first. `creator_id` narrows an agency’s list to one roster creator; for creator keys every kit is their own, so the filter only matches their own id.',
     examples: listMediaKitsExamples,
-    access: { agency: 'media_kits:read', creator: 'media_kits:read' },
+    access: anySubject('media_kits:read'),
     errorStatuses: [400],
-  })
+  }))
   .input(listMediaKitsInput)
   .output(listMediaKitsOutput)
   .query(async ({ ctx, input }) => {

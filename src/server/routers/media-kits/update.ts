@@ -1,23 +1,20 @@
 import { getOwnedMediaKit, mediaKitView, updateMediaKit as updateKit } from '../../services/media-kits';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { callActor } from '../../trpc/context';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateMediaKitExamples, updateMediaKitInput, updateMediaKitOutput } from './update.schema';
 
 export const updateMediaKit = apiProcedure
-  .meta({
-    openapi: {
-      method: 'PATCH',
-      path: '/media-kits/{media_kit_id}',
-      tags: ['Media kits'],
-      summary: 'Update a media kit',
-      description:
-        'Updates the supplied profile and design fields (at least one); omitted fields stay unchanged and `null` clears an optional one. Choosing a `template` without theme, colors or sections adopts the template’s. Responds with the updated kit.',
-    },
+  .meta(operation('PATCH /media-kits/{media_kit_id}', {
+    tag: 'Media kits',
+    summary: 'Update a media kit',
+    description:
+      'Updates the supplied profile and design fields (at least one); omitted fields stay unchanged and `null` clears an optional one. Choosing a `template` without theme, colors or sections adopts the template’s. Responds with the updated kit.',
     examples: updateMediaKitExamples,
-    access: { agency: 'media_kits:write', creator: 'media_kits:write' },
+    access: anySubject('media_kits:write'),
     errorStatuses: [400, 404],
-  })
+  }))
   .input(updateMediaKitInput)
   .output(updateMediaKitOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,20 +1,17 @@
 import { getRequestLog as getEntry, requestLogView } from '../../services/request-logs';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { getRequestLogExamples, getRequestLogInput, getRequestLogOutput } from './get.schema';
 
 export const getRequestLog = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/request-logs/{request_id}',
-      tags: ['Request logs'],
-      summary: 'Retrieve a request log',
-      description: 'One call of the account by its request id (entries appear within a few seconds); another account’s is 404.',
-    },
+  .meta(operation('GET /request-logs/{request_id}', {
+    tag: 'Request logs',
+    summary: 'Retrieve a request log',
+    description: 'One call of the account by its request id (entries appear within a few seconds); another account’s is 404.',
     examples: getRequestLogExamples,
-    access: { agency: 'logs:read', creator: 'logs:read' },
+    access: anySubject('logs:read'),
     errorStatuses: [400, 404],
-  })
+  }))
   .input(getRequestLogInput)
   .output(getRequestLogOutput)
   .query(async ({ ctx, input }) => {

@@ -1,22 +1,19 @@
 import { keysetPage } from '../../domain/pagination';
 import { listRequestLogs as listEntries, parseStatusFilter, requestLogView } from '../../services/request-logs';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listRequestLogsExamples, listRequestLogsInput, listRequestLogsOutput } from './list.schema';
 
 export const listRequestLogs = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/request-logs',
-      tags: ['Request logs'],
-      summary: 'List request logs',
-      description:
-        'The account’s API calls (REST and MCP tool calls), newest first, kept 30 days. Errors include the request and response bodies, secrets redacted. Filters combine.',
-    },
+  .meta(operation('GET /request-logs', {
+    tag: 'Request logs',
+    summary: 'List request logs',
+    description:
+      'The account’s API calls (REST and MCP tool calls), newest first, kept 30 days. Errors include the request and response bodies, secrets redacted. Filters combine.',
     examples: listRequestLogsExamples,
-    access: { agency: 'logs:read', creator: 'logs:read' },
+    access: anySubject('logs:read'),
     errorStatuses: [400],
-  })
+  }))
   .input(listRequestLogsInput)
   .output(listRequestLogsOutput)
   .query(async ({ ctx, input }) => {

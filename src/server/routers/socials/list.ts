@@ -2,23 +2,20 @@ import { keysetPage } from '../../domain/pagination';
 import { socialView } from '../../services/creator-view';
 import { canonicalPlatform } from '../../lib/social-identity';
 import { listSocials, resolveSocialsCreator } from '../../services/socials';
+import { operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listSocialsInput, listSocialsOutput, listSocialsProcedureExamples } from './list.schema';
 
 export const listSocialsProcedure = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/socials',
-      tags: ['Socials'],
-      summary: 'List a creator’s social accounts',
-      description:
-        'Agency keys must pass `creator_id` of a roster creator (400 when missing, 404 when not on the roster); creator keys list their own accounts (another creator’s id is 404). `meta.creator_id` names the creator listed.',
-    },
+  .meta(operation('GET /socials', {
+    tag: 'Socials',
+    summary: 'List a creator’s social accounts',
+    description:
+      'Agency keys must pass `creator_id` of a roster creator (400 when missing, 404 when not on the roster); creator keys list their own accounts (another creator’s id is 404). `meta.creator_id` names the creator listed.',
     examples: listSocialsProcedureExamples,
     access: { agency: 'roster:read', creator: 'profile:read' },
     errorStatuses: [400, 404],
-  })
+  }))
   .input(listSocialsInput)
   .output(listSocialsOutput)
   .query(async ({ ctx, input }) => {

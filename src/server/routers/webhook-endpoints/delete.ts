@@ -1,22 +1,19 @@
 import { deleteWebhookEndpoint as deleteEndpoint } from '../../services/webhook-endpoints';
 import { callActor } from '../../trpc/context';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { deleteWebhookEndpointExamples, deleteWebhookEndpointInput, deleteWebhookEndpointOutput } from './delete.schema';
 
 export const deleteWebhookEndpoint = apiProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/webhook-endpoints/{endpoint_id}',
-      tags: ['Webhooks'],
-      summary: 'Delete a webhook endpoint',
-      description: 'Deletes the endpoint and its delivery log; pending deliveries to it are dropped. Responds 204 with no body.',
-    },
+  .meta(operation('DELETE /webhook-endpoints/{endpoint_id}', {
+    tag: 'Webhooks',
+    summary: 'Delete a webhook endpoint',
+    description: 'Deletes the endpoint and its delivery log; pending deliveries to it are dropped. Responds 204 with no body.',
     examples: deleteWebhookEndpointExamples,
-    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    access: anySubject('webhooks:write'),
     successStatus: [204],
     errorStatuses: [400, 404],
-  })
+  }))
   .input(deleteWebhookEndpointInput)
   .output(deleteWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {

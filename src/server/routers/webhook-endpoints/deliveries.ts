@@ -1,21 +1,18 @@
 import { keysetPage } from '../../domain/pagination';
 import { listWebhookDeliveries as listDeliveries, webhookDeliveryView } from '../../services/webhook-endpoints';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listWebhookDeliveriesExamples, listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from './deliveries.schema';
 
 export const listWebhookDeliveries = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/webhook-endpoints/{endpoint_id}/deliveries',
-      tags: ['Webhooks'],
-      summary: 'List an endpoint’s deliveries',
-      description: 'The delivery log, newest first: each event sent (or to be sent) to the endpoint, its status, attempts, last response code and time, and next attempt.',
-    },
+  .meta(operation('GET /webhook-endpoints/{endpoint_id}/deliveries', {
+    tag: 'Webhooks',
+    summary: 'List an endpoint’s deliveries',
+    description: 'The delivery log, newest first: each event sent (or to be sent) to the endpoint, its status, attempts, last response code and time, and next attempt.',
     examples: listWebhookDeliveriesExamples,
-    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    access: anySubject('webhooks:read'),
     errorStatuses: [400, 404],
-  })
+  }))
   .input(listWebhookDeliveriesInput)
   .output(listWebhookDeliveriesOutput)
   .query(async ({ ctx, input }) => {

@@ -1,20 +1,17 @@
 import { getWebhookEndpoint as getEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { getWebhookEndpointExamples, getWebhookEndpointInput, getWebhookEndpointOutput } from './get.schema';
 
 export const getWebhookEndpoint = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/webhook-endpoints/{endpoint_id}',
-      tags: ['Webhooks'],
-      summary: 'Retrieve a webhook endpoint',
-      description: 'One of the account’s endpoints (without its secret); another account’s endpoint is 404.',
-    },
+  .meta(operation('GET /webhook-endpoints/{endpoint_id}', {
+    tag: 'Webhooks',
+    summary: 'Retrieve a webhook endpoint',
+    description: 'One of the account’s endpoints (without its secret); another account’s endpoint is 404.',
     examples: getWebhookEndpointExamples,
-    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    access: anySubject('webhooks:read'),
     errorStatuses: [400, 404],
-  })
+  }))
   .input(getWebhookEndpointInput)
   .output(getWebhookEndpointOutput)
   .query(async ({ ctx, input }) => {

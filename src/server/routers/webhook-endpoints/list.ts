@@ -1,21 +1,18 @@
 import { keysetPage } from '../../domain/pagination';
 import { listWebhookEndpoints as listEndpoints, webhookEndpointView } from '../../services/webhook-endpoints';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { listWebhookEndpointsExamples, listWebhookEndpointsInput, listWebhookEndpointsOutput } from './list.schema';
 
 export const listWebhookEndpoints = apiProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/webhook-endpoints',
-      tags: ['Webhooks'],
-      summary: 'List webhook endpoints',
-      description: 'The account’s webhook endpoints, newest first. Secrets are never listed.',
-    },
+  .meta(operation('GET /webhook-endpoints', {
+    tag: 'Webhooks',
+    summary: 'List webhook endpoints',
+    description: 'The account’s webhook endpoints, newest first. Secrets are never listed.',
     examples: listWebhookEndpointsExamples,
-    access: { agency: 'webhooks:read', creator: 'webhooks:read' },
+    access: anySubject('webhooks:read'),
     errorStatuses: [400],
-  })
+  }))
   .input(listWebhookEndpointsInput)
   .output(listWebhookEndpointsOutput)
   .query(async ({ ctx, input }) => {

@@ -1,26 +1,23 @@
 import { replayWebhookDeliveries as replayDeliveries } from '../../services/webhook-endpoints';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { replayWebhookDeliveriesExamples, replayWebhookDeliveriesInput, replayWebhookDeliveriesOutput } from './replay.schema';
 
 export const replayWebhookDeliveries = apiProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/webhook-endpoints/{endpoint_id}/replay',
-      tags: ['Webhooks'],
-      summary: 'Replay failed deliveries',
-      description: [
-        'Sends the endpoint’s `failed` deliveries created in [`since`, `until`) again, one attempt each; at most 1,000 per call.',
-        'Oldest first, each with its `webhook-id`. Responds 202 with how many were queued; `has_more`: call again for the rest. Safe to repeat: a delivery already queued is `pending` and never queued twice. 409 while the endpoint is disabled.',
-      ].join('\n\n'),
-    },
+  .meta(operation('POST /webhook-endpoints/{endpoint_id}/replay', {
+    tag: 'Webhooks',
+    summary: 'Replay failed deliveries',
+    description: [
+      'Sends the endpoint’s `failed` deliveries created in [`since`, `until`) again, one attempt each; at most 1,000 per call.',
+      'Oldest first, each with its `webhook-id`. Responds 202 with how many were queued; `has_more`: call again for the rest. Safe to repeat: a delivery already queued is `pending` and never queued twice. 409 while the endpoint is disabled.',
+    ].join('\n\n'),
     examples: replayWebhookDeliveriesExamples,
-    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    access: anySubject('webhooks:write'),
     successStatus: [202],
     errorStatuses: [400, 404, 409],
     etag: false,
     toolHints: { idempotent: true },
-  })
+  }))
   .input(replayWebhookDeliveriesInput)
   .output(replayWebhookDeliveriesOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,25 +1,22 @@
 import { webhookDeliveryView } from '../../services/webhook-endpoints';
 import { sendSyntheticEvent } from '../../services/test-events';
 import type { EventType } from '../../services/webhook-events';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { sampleEventData } from '../event-types/samples';
 import { sendTestEventExamples, sendTestEventInput, sendTestEventOutput } from './test-events.schema';
 
 export const sendWebhookTestEvent = apiProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/webhook-endpoints/{endpoint_id}/test-events',
-      tags: ['Webhooks'],
-      summary: 'Send a test event of a type',
-      description:
-        'Queues a synthetic event of `type` to this endpoint only (whatever it subscribes to) and responds 202 with its delivery. The body is shaped like a real event of that type — `data` is a sample resource whose ids name nothing — and carries `"test": true`; nothing is created or changed. Events of a test-mode key go to its test-mode endpoints only. 409 while the endpoint is disabled.',
-    },
+  .meta(operation('POST /webhook-endpoints/{endpoint_id}/test-events', {
+    tag: 'Webhooks',
+    summary: 'Send a test event of a type',
+    description:
+      'Queues a synthetic event of `type` to this endpoint only (whatever it subscribes to) and responds 202 with its delivery. The body is shaped like a real event of that type — `data` is a sample resource whose ids name nothing — and carries `"test": true`; nothing is created or changed. Events of a test-mode key go to its test-mode endpoints only. 409 while the endpoint is disabled.',
     examples: sendTestEventExamples,
-    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    access: anySubject('webhooks:write'),
     successStatus: [202],
     errorStatuses: [400, 404, 409],
-  })
+  }))
   .input(sendTestEventInput)
   .output(sendTestEventOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,23 +1,20 @@
 import { getWebhookEndpoint, updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
 import { ifMatchVersion } from '../../trpc/conditional';
 import { callActor } from '../../trpc/context';
+import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateWebhookEndpointExamples, updateWebhookEndpointInput, updateWebhookEndpointOutput } from './update.schema';
 
 export const updateWebhookEndpoint = apiProcedure
-  .meta({
-    openapi: {
-      method: 'PATCH',
-      path: '/webhook-endpoints/{endpoint_id}',
-      tags: ['Webhooks'],
-      summary: 'Update a webhook endpoint',
-      description:
-        'Changes `url` (checked again like on create), `events`, `description` or `status` (`enabled`/`disabled`); at least one. Disabling stops new deliveries and ends pending ones as failed; enabling an endpoint disabled for failing resumes it.',
-    },
+  .meta(operation('PATCH /webhook-endpoints/{endpoint_id}', {
+    tag: 'Webhooks',
+    summary: 'Update a webhook endpoint',
+    description:
+      'Changes `url` (checked again like on create), `events`, `description` or `status` (`enabled`/`disabled`); at least one. Disabling stops new deliveries and ends pending ones as failed; enabling an endpoint disabled for failing resumes it.',
     examples: updateWebhookEndpointExamples,
-    access: { agency: 'webhooks:write', creator: 'webhooks:write' },
+    access: anySubject('webhooks:write'),
     errorStatuses: [400, 404],
-  })
+  }))
   .input(updateWebhookEndpointInput)
   .output(updateWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
