@@ -15,6 +15,17 @@ const THEME_LABELS = { light: 'Light', dark: 'Dark' };
 const VISIBILITY_LABELS = { link: 'Anyone with the link', private: 'Private (only you)' };
 const COLOR_HINT = 'A hex colour like #2563EB; leave empty for the default.';
 
+/** The two design colours kits, decks and link-in-bio pages share (a page's accent colours its buttons). */
+const colorFields = (accentLabel: string) =>
+  [
+    { name: 'accent_color', label: accentLabel, kind: 'color', nullable: true, hint: COLOR_HINT },
+    { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+  ] as const satisfies readonly EditorField[];
+const colorValues = (row: { accentColor: string | null; backgroundColor: string | null }): EditorValues => ({
+  accent_color: row.accentColor ?? '',
+  background_color: row.backgroundColor ?? '',
+});
+
 /**
  * The media-kit sections the share page can fill today. `content`, `brands` and `rates` have no data
  * behind them yet (the API accepts them for its contract), so the editor does not offer them and
@@ -51,8 +62,7 @@ export const mediaKitEditor = {
       hint: 'In this order on the page. Sections without data (no bio, no measured audience, no contact email) stay hidden.',
       wide: true,
     },
-    { name: 'accent_color', label: 'Accent colour', kind: 'color', nullable: true, hint: COLOR_HINT },
-    { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    ...colorFields('Accent colour'),
     { name: 'picture_url', label: 'Picture URL', kind: 'url', nullable: true, hint: 'An https:// image address; uploads are not supported.' },
     { name: 'cover_url', label: 'Cover image URL', kind: 'url', nullable: true, hint: 'An https:// image address.' },
   ] as const satisfies readonly EditorField[],
@@ -65,8 +75,7 @@ export const mediaKitEditor = {
     bio: kit.bio ?? '',
     contact_email: kit.contactEmail ?? '',
     sections: kit.sectionsShown.filter((section) => (SHOWN_KIT_SECTIONS as readonly string[]).includes(section)).join(','),
-    accent_color: kit.accentColor ?? '',
-    background_color: kit.backgroundColor ?? '',
+    ...colorValues(kit),
     picture_url: kit.pictureUrl ?? '',
     cover_url: kit.coverUrl ?? '',
   }),
@@ -85,8 +94,7 @@ export const deckEditor = {
     { name: 'location', label: 'Location', kind: 'text', maxLength: 100, nullable: true },
     { name: 'tags', label: 'Tags', kind: 'tags', hint: 'Comma-separated, up to 20.', wide: true },
     { name: 'theme', label: 'Theme', kind: 'select', options: options(DECK_THEMES, THEME_LABELS) },
-    { name: 'accent_color', label: 'Accent colour', kind: 'color', nullable: true, hint: COLOR_HINT },
-    { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    ...colorFields('Accent colour'),
   ] as const satisfies readonly EditorField[],
   values: (deck: DeckRow): EditorValues => ({
     title: deck.title,
@@ -98,8 +106,7 @@ export const deckEditor = {
     location: deck.location ?? '',
     tags: deck.tags.join(', '),
     theme: deck.theme,
-    accent_color: deck.accentColor ?? '',
-    background_color: deck.backgroundColor ?? '',
+    ...colorValues(deck),
   }),
 };
 
@@ -159,8 +166,7 @@ export const linkInBioEditor = {
       kind: 'select',
       options: options(BUTTON_STYLES, { rounded: 'Rounded', pill: 'Pill', square: 'Square', outline: 'Outline' }),
     },
-    { name: 'accent_color', label: 'Button colour', kind: 'color', nullable: true, hint: COLOR_HINT },
-    { name: 'background_color', label: 'Background colour', kind: 'color', nullable: true, hint: COLOR_HINT },
+    ...colorFields('Button colour'),
     { name: 'picture_url', label: 'Picture URL', kind: 'url', nullable: true, hint: 'An https:// image address of your profile picture; uploads are not supported.', wide: true },
   ] as const satisfies readonly EditorField[],
   values: (page: LinkInBioPage): EditorValues => ({
@@ -169,8 +175,7 @@ export const linkInBioEditor = {
     bio: page.bio ?? '',
     theme: page.theme,
     button_style: page.buttonStyle,
-    accent_color: page.accentColor ?? '',
-    background_color: page.backgroundColor ?? '',
+    ...colorValues(page),
     picture_url: page.pictureUrl ?? '',
   }),
 };
