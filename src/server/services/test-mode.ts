@@ -23,24 +23,25 @@ export interface Twin extends Owner {
   liveId: string;
 }
 
-/** The mode of a subject row: live unless it is a twin or test data (a creator a test agency added). */
-export async function subjectMode(db: Db, subject: Owner): Promise<PrincipalMode> {
+/** A subject row's test-mode columns, from the agency or creator table. */
+async function modeColumns(db: Db, subject: Owner): Promise<{ livemode: boolean; liveId: string | null }> {
+  const select = { livemode: true, liveId: true } as const;
   const row =
     subject.type === 'agency'
-      ? await db.agency.findUnique({ where: { id: subject.id }, select: { livemode: true } })
-      : await db.creator.findUnique({ where: { id: subject.id }, select: { livemode: true } });
+      ? await db.agency.findUnique({ where: { id: subject.id }, select })
+      : await db.creator.findUnique({ where: { id: subject.id }, select });
   if (!row) throw new ApiError('not-found', `No ${subject.type} with id ${subject.id}.`);
-  return row.livemode ? 'live' : 'test';
+  return row;
+}
+
+/** The mode of a subject row: live unless it is a twin or test data (a creator a test agency added). */
+export async function subjectMode(db: Db, subject: Owner): Promise<PrincipalMode> {
+  return (await modeColumns(db, subject)).livemode ? 'live' : 'test';
 }
 
 /** The live subject a test subject mirrors (itself when it is live). */
 export async function liveSubjectOf(db: Db, subject: Owner): Promise<Owner> {
-  const row =
-    subject.type === 'agency'
-      ? await db.agency.findUnique({ where: { id: subject.id }, select: { liveId: true } })
-      : await db.creator.findUnique({ where: { id: subject.id }, select: { liveId: true } });
-  if (!row) throw new ApiError('not-found', `No ${subject.type} with id ${subject.id}.`);
-  return { type: subject.type, id: row.liveId ?? subject.id };
+  return { type: subject.type, id: (await modeColumns(db, subject)).liveId ?? subject.id };
 }
 
 async function findTwin(db: Db, live: Owner): Promise<Twin | null> {
