@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from './iso-codes';
 
 /**
  * Field shapes that several resources' input schemas share (media kits, decks, link-in-bio
@@ -30,3 +31,14 @@ export const httpsImageUrl = z
   .url({ protocol: /^https$/, hostname: PUBLIC_HOST_NAME })
   .max(IMAGE_URL_MAX_LENGTH)
   .meta({ description: `An absolute https URL of an image you host, ${PUBLIC_HOST_NAME_DOC}; uploads and remote ingestion are not supported.` });
+
+/** Up to 10 ISO 639-1 language codes, stored lower-case (a creator's languages, on the roster and in the profile editor). */
+export const languageCodes = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((code) => LANGUAGE_CODES.has(code), 'must be an ISO 639-1 language code such as en, es or pt'),
+  )
+  .max(10);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 // CSV rows are validated here outside any request: the same rule-stating messages.
 import '../lib/validation-messages';
-import { COUNTRY_CODES, LANGUAGE_CODES } from '../lib/iso-codes';
+import { COUNTRY_CODES } from '../lib/iso-codes';
+import { languageCodes } from '../lib/schema-atoms';
 import { normalizeSocial, SOCIAL_PLATFORMS } from '../lib/social-identity';
 import { emailAddress } from '../lib/email';
 
@@ -51,15 +52,7 @@ export const creatorInputSchema = z
       .refine((code) => COUNTRY_CODES.has(code), 'must be an ISO 3166-1 alpha-2 country code such as US, GB or BR')
       .optional()
       .meta({ description: 'ISO 3166-1 alpha-2, e.g. `US`.' }),
-    languages: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .refine((code) => LANGUAGE_CODES.has(code), 'must be an ISO 639-1 language code such as en, es or pt'),
-      )
-      .max(10)
+    languages: languageCodes
       .optional()
       .meta({ description: 'ISO 639-1 codes, e.g. `["en", "pt"]`.' }),
     tags: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../lib/validation-messages';
-import { LANGUAGE_CODES } from '../lib/iso-codes';
+import { languageCodes } from '../lib/schema-atoms';
 import { normalizeSocial, SOCIAL_PLATFORMS } from '../lib/social-identity';
 
 /**
@@ -53,15 +53,7 @@ export const creatorProfileInputSchema = z.strictObject({
   display_name: z.string().trim().min(1).max(100),
   bio: z.string().trim().max(1000).nullable(),
   location: z.string().trim().max(100).nullable(),
-  languages: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .refine((code) => LANGUAGE_CODES.has(code), 'must be an ISO 639-1 language code such as en, es or pt'),
-    )
-    .max(10),
+  languages: languageCodes,
   tags: z.array(z.string().trim().min(1).max(40)).max(20),
   brands: z.array(z.string().trim().min(1).max(60)).max(30),
   rates: z.array(rateSchema).max(20),
