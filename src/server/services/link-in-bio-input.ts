@@ -74,12 +74,21 @@ export const usernameField = z
 export const bioField = z.string().trim().max(LIMITS.bio).meta({ description: 'Up to 300 characters.' });
 
 /** The page's design fields (create and PATCH); null clears a colour or the picture. */
-export const pageDesignShape = {
+const pageDesignShape = {
   theme: z.enum(LINK_IN_BIO_THEMES).meta({ description: '`light` (default) or `dark`.' }),
   button_style: z.enum(BUTTON_STYLES).meta({ description: 'Shape of the link buttons: `rounded` (default), `pill`, `square` or `outline`.' }),
   accent_color: hexColor.nullable().meta({ description: '`#RRGGBB`: the link buttons’ colour; null for the theme’s.' }),
   background_color: hexColor.nullable().meta({ description: '`#RRGGBB`; used when it suits the theme (a light colour for light, a dark one for dark).' }),
   picture_url: httpsImageUrl.nullable().meta({ description: 'An absolute https URL of the profile picture shown on the page; uploads are not supported.' }),
+};
+
+/** The design fields as create and update take them: each may be left out. */
+export const optionalPageDesignShape = {
+  theme: pageDesignShape.theme.optional(),
+  button_style: pageDesignShape.button_style.optional(),
+  accent_color: pageDesignShape.accent_color.optional(),
+  background_color: pageDesignShape.background_color.optional(),
+  picture_url: pageDesignShape.picture_url.optional(),
 };
 
 export const socialLinksField = z
@@ -191,11 +200,7 @@ export const createLinkInBioInput = z
     username: usernameField,
     bio: bioField.optional(),
     social_links: socialLinksField.optional(),
-    theme: pageDesignShape.theme.optional(),
-    button_style: pageDesignShape.button_style.optional(),
-    accent_color: pageDesignShape.accent_color.optional(),
-    background_color: pageDesignShape.background_color.optional(),
-    picture_url: pageDesignShape.picture_url.optional(),
+    ...optionalPageDesignShape,
     blocks: pageBlocksOnCreate.optional(),
   })
   .meta({ id: 'LinkInBioPageCreate' });

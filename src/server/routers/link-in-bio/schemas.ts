@@ -8,8 +8,8 @@ import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
 export {
   bioField,
   blockEndpointSchema,
+  optionalPageDesignShape,
   pageBlocksOnUpdate,
-  pageDesignShape,
   slugField,
   socialLinksField,
   usernameField,

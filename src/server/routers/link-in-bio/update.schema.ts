@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
-import { bioField, linkInBioBlocksExample, linkInBioPageExample, linkInBioPageSchema, pageBlocksOnUpdate, pageDesignShape, slugField, socialLinksField, usernameField } from './schemas';
+import { bioField, linkInBioBlocksExample, linkInBioPageExample, linkInBioPageSchema, optionalPageDesignShape, pageBlocksOnUpdate, slugField, socialLinksField, usernameField } from './schemas';
 
 /** At least one property; omitted fields and blocks stay as they are. */
 export const updateLinkInBioInput = z
@@ -10,11 +10,7 @@ export const updateLinkInBioInput = z
     username: usernameField.optional(),
     bio: bioField.nullable().optional().meta({ description: 'Up to 300 characters; null clears it.' }),
     social_links: socialLinksField.optional(),
-    theme: pageDesignShape.theme.optional(),
-    button_style: pageDesignShape.button_style.optional(),
-    accent_color: pageDesignShape.accent_color.optional(),
-    background_color: pageDesignShape.background_color.optional(),
-    picture_url: pageDesignShape.picture_url.optional(),
+    ...optionalPageDesignShape,
     blocks: pageBlocksOnUpdate.optional(),
   })
   .meta({ id: 'LinkInBioPageUpdate' });
