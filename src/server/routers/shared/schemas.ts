@@ -6,6 +6,14 @@ export const objectId = objectIdSchema;
 
 export const timestamp = z.string().meta({ format: 'date-time', example: '2026-11-22T09:30:00.000Z' });
 
+/**
+ * A URL the service will fetch or post to, as sent: 1–2048 characters. Its scheme, port and host are
+ * checked by the service (lib/safe-fetch.ts, lib/safe-post.ts), which answers with the reason; each field adds its description.
+ */
+export function remoteUrl(description: string) {
+  return z.string().trim().min(1).max(2048).meta({ format: 'uri', description });
+}
+
 /** `cursor` and `limit` (1–100, default 25) for every paged list. */
 export const pageQuery = z.strictObject({
   cursor: z.string().min(1).max(512).meta({ description: 'The `meta.next_cursor` of the previous page; omit for the first page.' }).optional(),

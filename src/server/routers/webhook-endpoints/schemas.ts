@@ -2,23 +2,16 @@ import { z } from 'zod';
 import { DELIVERY_STATUSES, ENDPOINT_STATUSES } from '../../services/webhook-endpoints';
 import { ALL_EVENTS, SUBSCRIBABLE_EVENT_TYPES } from '../../services/webhook-events';
 import { RETRY_SCHEDULE_DOC } from '../event-types/catalogue';
-import { objectId, timestamp } from '../shared/schemas';
+import { objectId, remoteUrl, timestamp } from '../shared/schemas';
 
 const EVENTS_DOC = 'Event types to receive (see GET /event-types), or `["*"]` alone for every type, including types added later (`*` next to other types is 400).';
 
 const eventName = z.enum([ALL_EVENTS, ...SUBSCRIBABLE_EVENT_TYPES] as [string, ...string[]]);
 
 export const endpointFieldsShape = {
-  url: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2048)
-    .meta({
-      format: 'uri',
-      description:
-        'Where events are POSTed: an https URL on the default port whose host resolves to public addresses only (checked now and at every delivery). Redirects are not followed.',
-    }),
+  url: remoteUrl(
+    'Where events are POSTed: an https URL on the default port whose host resolves to public addresses only (checked now and at every delivery). Redirects are not followed.',
+  ),
   events: z
     .array(eventName)
     .min(1)
@@ -102,6 +95,17 @@ export const webhookDeliveryExample = {
   last_duration_ms: 41,
   next_attempt_at: null,
   created_at: '2026-11-23T14:21:00.000Z',
+};
+
+/** A delivery just queued (a test event): pending and not attempted yet. */
+export const queuedDeliveryExample = {
+  ...webhookDeliveryExample,
+  status: 'pending',
+  attempts: 0,
+  last_attempt_at: null,
+  last_response_code: null,
+  last_error: null,
+  last_duration_ms: null,
 };
 
 export const deliveryAttemptSchema = z
