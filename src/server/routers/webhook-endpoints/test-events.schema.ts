@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { EVENT_TYPE_NAMES } from '../../services/webhook-events';
 import { single } from '../shared/schemas';
-import { deliverySchema, endpointPath } from './schemas';
+import { deliverySchema, endpointPath, queuedDeliveryExample } from './schemas';
 
 export const sendTestEventInput = z.strictObject({
   ...endpointPath,
@@ -18,19 +18,6 @@ export const sendTestEventExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', type: 'creator.created' },
   status: 202,
   response: {
-    data: {
-      id: '6b0262b37c1e9a0d6a1f0e12',
-      endpoint_id: '6b0262a17c1e9a0d6a1f0e01',
-      event_id: '6b0262b37c1e9a0d6a1f0e11',
-      event_type: 'creator.created',
-      status: 'pending',
-      attempts: 0,
-      last_attempt_at: null,
-      last_response_code: null,
-      last_error: null,
-      last_duration_ms: null,
-      next_attempt_at: '2026-11-26T09:12:00.000Z',
-      created_at: '2026-11-26T09:12:00.000Z',
-    },
+    data: { ...queuedDeliveryExample, id: '6b0262b37c1e9a0d6a1f0e12', event_id: '6b0262b37c1e9a0d6a1f0e11', next_attempt_at: '2026-11-26T09:12:00.000Z', created_at: '2026-11-26T09:12:00.000Z' },
   },
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
-import { deliverySchema, endpointPath } from './schemas';
+import { deliverySchema, endpointPath, queuedDeliveryExample } from './schemas';
 
 export const testWebhookEndpointInput = z.strictObject(endpointPath);
 export const testWebhookEndpointOutput = single(deliverySchema);
@@ -10,20 +10,5 @@ export const testWebhookEndpointOutput = single(deliverySchema);
 export const testWebhookEndpointExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01' },
   status: 202,
-  response: {
-    data: {
-      id: '6b0262b37c1e9a0d6a1f0e10',
-      endpoint_id: '6b0262a17c1e9a0d6a1f0e01',
-      event_id: '6b0262b37c1e9a0d6a1f0e0f',
-      event_type: 'webhook.test',
-      status: 'pending',
-      attempts: 0,
-      last_attempt_at: null,
-      last_response_code: null,
-      last_error: null,
-      last_duration_ms: null,
-      next_attempt_at: '2026-11-23T14:21:00.000Z',
-      created_at: '2026-11-23T14:21:00.000Z',
-    },
-  },
+  response: { data: { ...queuedDeliveryExample, event_type: 'webhook.test', next_attempt_at: '2026-11-23T14:21:00.000Z' } },
 };
