@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { Db, SqlQuery } from '../db/database';
 import type { Logger } from '../lib/logger';
+import { SerialFlush } from '../lib/serial-flush';
 import { housekeeping, visitorId, visitorIdNow } from './page-view-visitors';
 import { insertPageViews } from './page-views';
 import { skipReason, type HeaderReader, type PageViewTarget, type SkipReason } from './page-view-rules';
@@ -65,7 +66,7 @@ export class PageViewBuffer {
   private readonly perAddress = new Map<string, number>();
   private capHour = -1;
   private readonly timer: NodeJS.Timeout;
-  private flushing: Promise<number> | null = null;
+  private readonly flusher = new SerialFlush(() => this.takeBatch());
   private closed = false;
   private readonly maxBuffered: number;
 
@@ -111,21 +112,19 @@ export class PageViewBuffer {
 
   /** Writes every buffered view in one statement; resolves with how many. Concurrent calls share one write. */
   flush(): Promise<number> {
-    if (this.flushing) return this.flushing.then(() => this.flush());
-    if (this.pending.length === 0) return Promise.resolve(0);
+    return this.flusher.flush();
+  }
+
+  private takeBatch(): Promise<number> | null {
+    if (this.pending.length === 0) return null;
     const batch = this.pending;
     this.pending = [];
-    this.flushing = this.write(batch)
-      .catch((error) => {
-        // Kept for the next flush (oldest first), so a database blip loses nothing.
-        this.pending = [...batch, ...this.pending];
-        this.options.logger.error('could not record page views; will retry', { views: batch.length, error: String(error) });
-        throw error;
-      })
-      .finally(() => {
-        this.flushing = null;
-      });
-    return this.flushing;
+    return this.write(batch).catch((error) => {
+      // Kept for the next flush (oldest first), so a database blip loses nothing.
+      this.pending = [...batch, ...this.pending];
+      this.options.logger.error('could not record page views; will retry', { views: batch.length, error: String(error) });
+      throw error;
+    });
   }
 
   private async write(batch: BufferedView[]): Promise<number> {

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { Owner } from '../domain/owner';
 import type { Principal } from '../domain/principal';
 import type { Logger } from '../lib/logger';
+import { SerialFlush } from '../lib/serial-flush';
 import { requestLogRow, type RequestLogFacts } from './request-log-rules';
 import { insertRequestLogJson, requestLogJson, sweepRequestLogs } from './request-logs';
 
@@ -49,7 +50,7 @@ export class RequestLogBuffer {
   private pending: string[] = [];
   private readonly timer: NodeJS.Timeout;
   private readonly sweepTimer: NodeJS.Timeout;
-  private flushing: Promise<number> | null = null;
+  private readonly flusher = new SerialFlush(() => this.takeBatch());
   private closed = false;
   private readonly maxBatch: number;
   private readonly maxBuffered: number;
@@ -88,7 +89,7 @@ export class RequestLogBuffer {
       this.droppedSinceLog += dropped;
       this.stats.dropped += dropped;
     }
-    if (this.pending.length >= this.maxBatch && !this.flushing) void this.flush().catch(() => {});
+    if (this.pending.length >= this.maxBatch && !this.flusher.busy) void this.flush().catch(() => {});
   }
 
   /** Entries recorded and not yet written. */
@@ -102,19 +103,17 @@ export class RequestLogBuffer {
       this.options.logger.error('request log buffer full: dropped the oldest entries', { dropped: this.droppedSinceLog, dropped_total: this.stats.dropped });
       this.droppedSinceLog = 0;
     }
-    if (this.flushing) return this.flushing.then(() => this.flush());
-    if (this.pending.length === 0) return Promise.resolve(0);
+    return this.flusher.flush();
+  }
+
+  private takeBatch(): Promise<number> | null {
+    if (this.pending.length === 0) return null;
     const batch = this.pending;
     this.pending = [];
-    this.flushing = this.write(batch)
-      .catch((error) => {
-        this.options.logger.error('could not write request log entries; will retry', { entries: batch.length, error: String(error) });
-        throw error;
-      })
-      .finally(() => {
-        this.flushing = null;
-      });
-    return this.flushing;
+    return this.write(batch).catch((error) => {
+      this.options.logger.error('could not write request log entries; will retry', { entries: batch.length, error: String(error) });
+      throw error;
+    });
   }
 
   private async write(batch: string[]): Promise<number> {
