@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES } from '../../services/audit-events';
-import { createdAt, list, pageQuery } from '../shared/schemas';
+import { createdAt, list, onlyPageExample, pageQuery } from '../shared/schemas';
 
 const instant = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z.' });
 
@@ -58,5 +58,5 @@ export const auditEventExample = {
 export const listAuditEventsExamples: OperationExamples = {
   request: { limit: 25, action: 'webhook_endpoint.updated' },
   status: 200,
-  response: { data: [auditEventExample], meta: { next_cursor: null, limit: 25 } },
+  response: onlyPageExample(auditEventExample),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { CAMPAIGN_STATUSES } from '../../services/campaigns';
-import { list, pageQuery } from '../shared/schemas';
+import { list, onlyPageExample, pageQuery } from '../shared/schemas';
 import { campaignExample, campaignSchema } from './schemas';
 
 export const listCampaignsInput = pageQuery.extend({
@@ -13,5 +13,5 @@ export const listCampaignsOutput = list(campaignSchema);
 export const listCampaignsExamples: OperationExamples = {
   request: { status: 'active', limit: 25 },
   status: 200,
-  response: { data: [campaignExample], meta: { next_cursor: null, limit: 25 } },
+  response: onlyPageExample(campaignExample),
 };

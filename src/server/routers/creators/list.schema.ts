@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
-import { list, pageQuery } from '../shared/schemas';
+import { list, onlyPageExample, pageQuery } from '../shared/schemas';
 import { creatorExample, creatorSchema } from './schemas';
 
 export const listCreatorsInput = pageQuery;
@@ -9,4 +9,4 @@ export const listCreatorsOutput = list(creatorSchema);
 export type CreatorOutput = z.input<typeof creatorSchema>;
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listCreatorsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: { data: [creatorExample], meta: { next_cursor: null, limit: 25 } } };
+export const listCreatorsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(creatorExample) };

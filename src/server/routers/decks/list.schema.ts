@@ -1,9 +1,9 @@
 import type { OperationExamples } from '../../trpc/meta';
-import { list, pageQuery } from '../shared/schemas';
+import { list, onlyPageExample, pageQuery } from '../shared/schemas';
 import { deckExample, deckSchema } from './schemas';
 
 export const listDecksInput = pageQuery;
 export const listDecksOutput = list(deckSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listDecksExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: { data: [deckExample], meta: { next_cursor: null, limit: 25 } } };
+export const listDecksExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(deckExample) };

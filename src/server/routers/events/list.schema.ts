@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
-import { list, pageQuery } from '../shared/schemas';
+import { list, onlyPageExample, pageQuery } from '../shared/schemas';
 import { EVENT_TYPE_NAMES } from '../../services/webhook-events';
 import { eventExample, eventSchema } from './schemas';
 
@@ -15,5 +15,5 @@ export const listEventsOutput = list(eventSchema);
 export const listEventsExamples: OperationExamples = {
   request: { type: 'campaign.created', since: '2026-11-23T00:00:00Z', limit: 25 },
   status: 200,
-  response: { data: [eventExample], meta: { next_cursor: null, limit: 25 } },
+  response: onlyPageExample(eventExample),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
-import { list, pageQuery } from '../shared/schemas';
+import { list, onlyPageExample, pageQuery } from '../shared/schemas';
 import { requestLogExample, requestLogSchema } from './schemas';
 
 const dateTime = z.iso.datetime({ offset: true });
@@ -23,5 +23,5 @@ export const listRequestLogsOutput = list(requestLogSchema);
 export const listRequestLogsExamples: OperationExamples = {
   request: { status: '4xx', limit: 25 },
   status: 200,
-  response: { data: [requestLogExample], meta: { next_cursor: null, limit: 25 } },
+  response: onlyPageExample(requestLogExample),
 };

@@ -42,6 +42,11 @@ export function list<T extends z.ZodType, M extends z.ZodRawShape = Record<never
   });
 }
 
+/** A list operation's response example: `item` alone on the only page, at the default limit. */
+export function onlyPageExample(item: unknown) {
+  return { data: [item], meta: { next_cursor: null, limit: 25 } };
+}
+
 export function iso(date: Date): string;
 export function iso(date: Date | null): string | null;
 export function iso(date: Date | null): string | null {

@@ -1,5 +1,5 @@
 import type { OperationExamples } from '../../trpc/meta';
-import { list, pageQuery } from '../shared/schemas';
+import { list, onlyPageExample, pageQuery } from '../shared/schemas';
 import { DELIVERY_STATUS_FILTER, deliverySchema, endpointPath, webhookDeliveryExample } from './schemas';
 
 export const listWebhookDeliveriesInput = pageQuery.extend({
@@ -12,5 +12,5 @@ export const listWebhookDeliveriesOutput = list(deliverySchema);
 export const listWebhookDeliveriesExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', limit: 25 },
   status: 200,
-  response: { data: [webhookDeliveryExample], meta: { next_cursor: null, limit: 25 } },
+  response: onlyPageExample(webhookDeliveryExample),
 };

@@ -1,9 +1,9 @@
 import type { OperationExamples } from '../../trpc/meta';
-import { list, pageQuery } from '../shared/schemas';
+import { list, onlyPageExample, pageQuery } from '../shared/schemas';
 import { endpointSchema, webhookEndpointExample } from './schemas';
 
 export const listWebhookEndpointsInput = pageQuery;
 export const listWebhookEndpointsOutput = list(endpointSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listWebhookEndpointsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: { data: [webhookEndpointExample], meta: { next_cursor: null, limit: 25 } } };
+export const listWebhookEndpointsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(webhookEndpointExample) };
