@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { IndexPage as ListPage } from '@/server/services/resource-index';
 import { Breadcrumbs, DASHBOARD_CRUMB } from './breadcrumbs';
+import { Timestamp } from './dates';
 import { formatNumber } from './numbers';
 
 interface Props {
@@ -9,12 +11,10 @@ interface Props {
   intro: ReactNode;
   /** What the search box searches, in words ("kit names"). */
   searchWhat: string;
-  search: string;
-  nextCursor: string | null;
-  /** True on a page after the first: offers the way back to the first. */
-  paged: boolean;
-  cursorRefused: boolean;
-  shown: number;
+  /** The list as resource-index.ts read it: this page's items, the next cursor, the search applied. */
+  page: ListPage<unknown>;
+  /** The cursor in the address: past the first page unless it was refused. */
+  cursor: string | undefined;
   total: number;
   create: { href: string; label: string } | null;
   /** What to say when nothing exists yet (not when a search found nothing). */
@@ -24,10 +24,16 @@ interface Props {
 
 /**
  * Frame of the editor's index pages (media kits, pitch decks, campaigns): breadcrumbs, a title with
- * the count and the "new" button, a search form (GET, so a search is a link), the list, and
- * "Next page" by keyset cursor (the API's signed cursors; a search is part of the list they name).
+ * the count and the "new" button, a search form (GET, so a search is a link), the list (an
+ * IndexTable), and "Next page" by keyset cursor (the API's signed cursors; a search is part of the
+ * list they name).
  */
-export function IndexPage({ title, path, intro, searchWhat, search, nextCursor, paged, cursorRefused, shown, total, create, empty, children }: Props) {
+export function IndexPage({ title, path, intro, searchWhat, page, cursor, total, create, empty, children }: Props) {
+  const { search, cursorRefused } = page;
+  const nextCursor = page.meta.next_cursor;
+  // On a page after the first: offers the way back to the first.
+  const paged = cursor !== undefined && !cursorRefused;
+  const shown = page.items.length;
   const withSearch = (extra: Record<string, string>) => {
     const query = new URLSearchParams({ ...(search ? { q: search } : {}), ...extra }).toString();
     return query ? `${path}?${query}` : path;
@@ -99,6 +105,43 @@ export function IndexPage({ title, path, intro, searchWhat, search, nextCursor, 
     </>
   );
 }
+
+export interface IndexColumn<T> {
+  label: string;
+  cell: (item: T) => ReactNode;
+}
+
+/** An index page's list: a row per item, each cell labelled with its column (the phone layout shows the labels). */
+export function IndexTable<T extends { id: string }>({ caption, columns, items }: { caption: string; columns: IndexColumn<T>[]; items: T[] }) {
+  return (
+    <table className="data-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col">
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            {columns.map((column) => (
+              <td key={column.label} data-label={column.label}>
+                {column.cell(item)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The column every index ends with. */
+export const lastChangedColumn: IndexColumn<{ updatedAt: Date }> = { label: 'Last changed', cell: (item) => <Timestamp iso={item.updatedAt.toISOString()} /> };
 
 /** The first value of a search parameter. */
 export function param(value: string | string[] | undefined): string | undefined {

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { indexCampaigns } from '@/server/services/resource-index';
 import { requireSubject } from '@/server/web/session';
-import { Timestamp } from '../../../_components/dates';
-import { IndexPage, param } from '../../../_components/index-page';
+import { IndexPage, IndexTable, lastChangedColumn, param } from '../../../_components/index-page';
 import { formatCompact, formatMoney, formatNumber } from '../../../_components/numbers';
 
 export const metadata: Metadata = { title: 'Campaigns' };
@@ -27,54 +26,35 @@ export default async function CampaignsIndexPage({ searchParams }: { searchParam
       path="/editor/campaigns"
       intro="Posts, views and earned media value of each campaign, with a live report to share with the brand."
       searchWhat="campaign names"
-      search={page.search}
-      nextCursor={page.meta.next_cursor}
-      paged={cursor !== undefined && !page.cursorRefused}
-      cursorRefused={page.cursorRefused}
-      shown={page.items.length}
+      page={page}
+      cursor={cursor}
       total={total}
       create={{ href: '/editor/campaigns/new', label: 'New campaign' }}
       empty={<p>Track a campaign’s posts and earned media value, and share a live report with the brand. Create your first campaign.</p>}
     >
-      <table className="data-table">
-        <caption className="visually-hidden">Campaigns, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Status</th>
-            <th scope="col">Posts</th>
-            <th scope="col">Views</th>
-            <th scope="col">Earned media value</th>
-            <th scope="col">Report</th>
-            <th scope="col">Last changed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((campaign) => (
-            <tr key={campaign.id}>
-              <td data-label="Name">
-                <a href={`/editor/campaigns/${campaign.id}`}>{campaign.name}</a>
-              </td>
-              <td data-label="Status">{STATUS_LABELS[campaign.status] ?? campaign.status}</td>
-              <td data-label="Posts">{formatNumber(campaign.summary.content)}</td>
-              <td data-label="Views">{formatCompact(campaign.summary.views)}</td>
-              <td data-label="Earned media value">{formatMoney(campaign.summary.emv)}</td>
-              <td data-label="Report">
-                {campaign.publicReportEnabled ? (
-                  <a href={`${base}/r/${campaign.publicReportSlug}`}>
-                    View<span className="visually-hidden"> the report of {campaign.name}</span>
-                  </a>
-                ) : (
-                  <span className="muted">Not published</span>
-                )}
-              </td>
-              <td data-label="Last changed">
-                <Timestamp iso={campaign.updatedAt.toISOString()} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <IndexTable
+        caption="Campaigns, newest first"
+        items={page.items}
+        columns={[
+          { label: 'Name', cell: (campaign) => <a href={`/editor/campaigns/${campaign.id}`}>{campaign.name}</a> },
+          { label: 'Status', cell: (campaign) => STATUS_LABELS[campaign.status] ?? campaign.status },
+          { label: 'Posts', cell: (campaign) => formatNumber(campaign.summary.content) },
+          { label: 'Views', cell: (campaign) => formatCompact(campaign.summary.views) },
+          { label: 'Earned media value', cell: (campaign) => formatMoney(campaign.summary.emv) },
+          {
+            label: 'Report',
+            cell: (campaign) =>
+              campaign.publicReportEnabled ? (
+                <a href={`${base}/r/${campaign.publicReportSlug}`}>
+                  View<span className="visually-hidden"> the report of {campaign.name}</span>
+                </a>
+              ) : (
+                <span className="muted">Not published</span>
+              ),
+          },
+          lastChangedColumn,
+        ]}
+      />
     </IndexPage>
   );
 }

@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { indexDecks } from '@/server/services/resource-index';
 import { requireSubject } from '@/server/web/session';
-import { Timestamp } from '../../../_components/dates';
-import { IndexPage, param } from '../../../_components/index-page';
+import { IndexPage, IndexTable, lastChangedColumn, param } from '../../../_components/index-page';
 import { formatNumber } from '../../../_components/numbers';
 
 export const metadata: Metadata = { title: 'Pitch decks' };
@@ -28,11 +27,8 @@ export default async function DecksIndexPage({ searchParams }: { searchParams: P
       path="/editor/decks"
       intro="A selection of your roster for one brand, behind one link and optionally a password."
       searchWhat="deck titles"
-      search={page.search}
-      nextCursor={page.meta.next_cursor}
-      paged={cursor !== undefined && !page.cursorRefused}
-      cursorRefused={page.cursorRefused}
-      shown={page.items.length}
+      page={page}
+      cursor={cursor}
       total={total}
       create={rosterCount > 0 ? { href: '/editor/decks/new', label: 'New pitch deck' } : null}
       empty={
@@ -45,42 +41,29 @@ export default async function DecksIndexPage({ searchParams }: { searchParams: P
         )
       }
     >
-      <table className="data-table">
-        <caption className="visually-hidden">Pitch decks, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Creators</th>
-            <th scope="col">Public page</th>
-            <th scope="col">Last changed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((deck) => (
-            <tr key={deck.id}>
-              <td data-label="Title">
-                <a href={`/editor/decks/${deck.id}`}>{deck.title}</a>
-              </td>
-              <td data-label="Creators">{formatNumber(deck.creatorCount)}</td>
-              <td data-label="Public page">
-                {deck.visibility === 'link' ? (
-                  <>
-                    <a href={`${base}/d/${deck.slug}`}>
-                      View<span className="visually-hidden"> {deck.title}</span>
-                    </a>
-                    {deck.hasPassword ? <span className="muted"> · password</span> : null}
-                  </>
-                ) : (
-                  <span className="muted">Not public</span>
-                )}
-              </td>
-              <td data-label="Last changed">
-                <Timestamp iso={deck.updatedAt.toISOString()} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <IndexTable
+        caption="Pitch decks, newest first"
+        items={page.items}
+        columns={[
+          { label: 'Title', cell: (deck) => <a href={`/editor/decks/${deck.id}`}>{deck.title}</a> },
+          { label: 'Creators', cell: (deck) => formatNumber(deck.creatorCount) },
+          {
+            label: 'Public page',
+            cell: (deck) =>
+              deck.visibility === 'link' ? (
+                <>
+                  <a href={`${base}/d/${deck.slug}`}>
+                    View<span className="visually-hidden"> {deck.title}</span>
+                  </a>
+                  {deck.hasPassword ? <span className="muted"> · password</span> : null}
+                </>
+              ) : (
+                <span className="muted">Not public</span>
+              ),
+          },
+          lastChangedColumn,
+        ]}
+      />
     </IndexPage>
   );
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { indexMediaKits } from '@/server/services/resource-index';
 import { requireSubject } from '@/server/web/session';
-import { Timestamp } from '../../../_components/dates';
-import { IndexPage, param } from '../../../_components/index-page';
+import { IndexPage, IndexTable, lastChangedColumn, param } from '../../../_components/index-page';
 
 export const metadata: Metadata = { title: 'Media kits' };
 
@@ -25,11 +24,8 @@ export default async function MediaKitsIndexPage({ searchParams }: { searchParam
       path="/editor/media-kits"
       intro={subject.type === 'agency' ? 'Each creator on your roster has a media kit; add more kits per creator for different brands.' : 'Your audience, content and rates on one page for brands.'}
       searchWhat="kit names"
-      search={page.search}
-      nextCursor={page.meta.next_cursor}
-      paged={cursor !== undefined && !page.cursorRefused}
-      cursorRefused={page.cursorRefused}
-      shown={page.items.length}
+      page={page}
+      cursor={cursor}
       total={total}
       create={rosterCount > 0 ? { href: '/editor/media-kits/new', label: 'New media kit' } : null}
       empty={
@@ -42,31 +38,26 @@ export default async function MediaKitsIndexPage({ searchParams }: { searchParam
         )
       }
     >
-      <table className="data-table">
-        <caption className="visually-hidden">Media kits, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Creator</th>
-            <th scope="col">Public page</th>
-            <th scope="col">Last changed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((kit) => (
-            <tr key={kit.id}>
-              <td data-label="Name">
-                <a href={`/editor/media-kits/${kit.id}`}>{kit.name}</a>
-              </td>
-              <td data-label="Creator">{kit.creatorName}</td>
-              <td data-label="Public page">{kit.visibility === 'link' ? <a href={`${base}/m/${kit.slug}`}>View<span className="visually-hidden"> {kit.name}</span></a> : <span className="muted">Not public</span>}</td>
-              <td data-label="Last changed">
-                <Timestamp iso={kit.updatedAt.toISOString()} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <IndexTable
+        caption="Media kits, newest first"
+        items={page.items}
+        columns={[
+          { label: 'Name', cell: (kit) => <a href={`/editor/media-kits/${kit.id}`}>{kit.name}</a> },
+          { label: 'Creator', cell: (kit) => kit.creatorName },
+          {
+            label: 'Public page',
+            cell: (kit) =>
+              kit.visibility === 'link' ? (
+                <a href={`${base}/m/${kit.slug}`}>
+                  View<span className="visually-hidden"> {kit.name}</span>
+                </a>
+              ) : (
+                <span className="muted">Not public</span>
+              ),
+          },
+          lastChangedColumn,
+        ]}
+      />
     </IndexPage>
   );
 }
