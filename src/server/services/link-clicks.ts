@@ -1,7 +1,7 @@
 import type { Db, SqlQuery } from '../db/database';
 import type { Logger } from '../lib/logger';
-import { addressKey } from './page-view-buffer';
-import { skipReason, type HeaderReader, type SkipReason } from './page-view-rules';
+import { SerialFlush } from '../lib/serial-flush';
+import { HourlyAddressCap, skipReason, type HeaderReader, type SkipReason } from './page-view-rules';
 
 /**
  * Outbound clicks on link-in-bio blocks, counted like page views: in memory (`record`: no I/O), written
@@ -24,23 +24,21 @@ export interface LinkClickBufferOptions {
 
 export type LinkClickResult = { counted: true } | { counted: false; skipped: SkipReason | 'capped' };
 
-const HOUR_MS = 3_600_000;
-
 /** Clicks of one block counted per client address per UTC hour: a person re-clicking is still one or two. */
 export const LINK_CLICKS_PER_ADDRESS_PER_HOUR = 3;
 
 export class LinkClickBuffer {
   private pending = new Map<string, number>();
-  private readonly perAddress = new Map<string, number>();
-  private capHour = -1;
+  private readonly cap: HourlyAddressCap;
   private readonly timer: NodeJS.Timeout;
-  private flushing: Promise<number> | null = null;
+  private readonly flusher = new SerialFlush(() => this.takeBatch());
   private closed = false;
 
   constructor(
     private readonly db: Db,
     private readonly options: LinkClickBufferOptions,
   ) {
+    this.cap = new HourlyAddressCap(options.maxPerAddressPerHour);
     this.timer = setInterval(() => void this.flush().catch(() => {}), options.flushIntervalMs ?? 1_000);
     this.timer.unref();
   }
@@ -49,15 +47,7 @@ export class LinkClickBuffer {
   record(blockId: string, headers: HeaderReader, address: string, at: number = Date.now()): LinkClickResult {
     const skipped = skipReason(headers);
     if (skipped) return { counted: false, skipped };
-    const hour = Math.floor(at / HOUR_MS);
-    if (hour !== this.capHour) {
-      this.perAddress.clear();
-      this.capHour = hour;
-    }
-    const key = `${blockId}\n${addressKey(address)}`;
-    const seen = this.perAddress.get(key) ?? 0;
-    if (seen >= this.options.maxPerAddressPerHour) return { counted: false, skipped: 'capped' };
-    this.perAddress.set(key, seen + 1);
+    if (!this.cap.admit(blockId, address, at)) return { counted: false, skipped: 'capped' };
     this.pending.set(blockId, (this.pending.get(blockId) ?? 0) + 1);
     return { counted: true };
   }
@@ -71,21 +61,19 @@ export class LinkClickBuffer {
 
   /** Adds every buffered click to its block in one statement; resolves with how many clicks. */
   flush(): Promise<number> {
-    if (this.flushing) return this.flushing.then(() => this.flush());
-    if (this.pending.size === 0) return Promise.resolve(0);
+    return this.flusher.flush();
+  }
+
+  private takeBatch(): Promise<number> | null {
+    if (this.pending.size === 0) return null;
     const batch = this.pending;
     this.pending = new Map();
-    this.flushing = this.write(batch)
-      .catch((error) => {
-        // Merged back for the next flush, so a database blip loses nothing.
-        for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
-        this.options.logger.error('could not record link clicks; will retry', { blocks: batch.size, error: String(error) });
-        throw error;
-      })
-      .finally(() => {
-        this.flushing = null;
-      });
-    return this.flushing;
+    return this.write(batch).catch((error) => {
+      // Merged back for the next flush, so a database blip loses nothing.
+      for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
+      this.options.logger.error('could not record link clicks; will retry', { blocks: batch.size, error: String(error) });
+      throw error;
+    });
   }
 
   private async write(batch: Map<string, number>): Promise<number> {

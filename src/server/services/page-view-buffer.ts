@@ -1,10 +1,9 @@
-import { isIPv6 } from 'node:net';
 import type { Db, SqlQuery } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { SerialFlush } from '../lib/serial-flush';
 import { housekeeping, visitorId, visitorIdNow } from './page-view-visitors';
 import { insertPageViews } from './page-views';
-import { skipReason, type HeaderReader, type PageViewTarget, type SkipReason } from './page-view-rules';
+import { HourlyAddressCap, skipReason, type HeaderReader, type PageViewTarget, type SkipReason } from './page-view-rules';
 
 /**
  * Page views counted off the render path. A share-page load is recorded in memory (`record`: no I/O,
@@ -46,25 +45,9 @@ interface BufferedView {
   at: number;
 }
 
-const HOUR_MS = 3_600_000;
-
-/** The unit one cap applies to: the IPv4 address, or the /64 of an IPv6 one. */
-export function addressKey(address: string): string {
-  const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(bare)) return bare;
-  const [head = '', tail = ''] = bare.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = bare.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const groups = bare.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g || '0', 16).toString(16)).join(':')}::/64`;
-}
-
 export class PageViewBuffer {
   private pending: BufferedView[] = [];
-  private readonly perAddress = new Map<string, number>();
-  private capHour = -1;
+  private readonly cap: HourlyAddressCap;
   private readonly timer: NodeJS.Timeout;
   private readonly flusher = new SerialFlush(() => this.takeBatch());
   private closed = false;
@@ -74,6 +57,7 @@ export class PageViewBuffer {
     private readonly db: Db,
     private readonly options: PageViewBufferOptions,
   ) {
+    this.cap = new HourlyAddressCap(options.maxPerAddressPerHour);
     this.maxBuffered = options.maxBuffered ?? 200_000;
     this.timer = setInterval(() => void this.flush().catch(() => {}), options.flushIntervalMs ?? 1_000);
     this.timer.unref();
@@ -86,15 +70,7 @@ export class PageViewBuffer {
   record(target: PageViewTarget, headers: HeaderReader, address: string, at: number = Date.now()): BufferedRecordResult {
     const skipped = skipReason(headers);
     if (skipped) return { recorded: false, skipped };
-    const hour = Math.floor(at / HOUR_MS);
-    if (hour !== this.capHour) {
-      this.perAddress.clear();
-      this.capHour = hour;
-    }
-    const key = `${target.type}:${target.id}\n${addressKey(address)}`;
-    const seen = this.perAddress.get(key) ?? 0;
-    if (seen >= this.options.maxPerAddressPerHour) return { recorded: false, skipped: 'capped' };
-    this.perAddress.set(key, seen + 1);
+    if (!this.cap.admit(`${target.type}:${target.id}`, address, at)) return { recorded: false, skipped: 'capped' };
     const userAgent = headers.get('user-agent') ?? '';
     const visitorHash = visitorIdNow(target, address, userAgent, at);
     this.pending.push(visitorHash ? { target, visitorHash, address: '', userAgent: '', at } : { target, visitorHash, address, userAgent, at });

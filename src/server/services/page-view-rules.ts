@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { SubjectType } from '../auth/scopes';
 import type { Owner } from '../domain/owner';
 
@@ -56,4 +57,45 @@ export function scopesOf(target: PageViewTarget): Scope[] {
   const scopes: Scope[] = [{ scope: 'resource', scopeId: target.id }];
   if (OWNER_AGGREGATED_TYPES.includes(target.type)) scopes.push({ scope: target.owner.type, scopeId: target.owner.id });
   return scopes;
+}
+
+/** The client address a per-address cap counts: an IPv4 address, or the /64 of an IPv6 one. */
+export function addressKey(address: string): string {
+  const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(bare)) return bare;
+  const [head = '', tail = ''] = bare.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = bare.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = bare.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  return `${groups.slice(0, 4).map((g) => Number.parseInt(g || '0', 16).toString(16)).join(':')}::/64`;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * At most `max` counted events of one thing (a page, a link) from one client address per UTC clock
+ * hour, in this instance's memory: page views and link clicks count people this way, so a reload loop
+ * or a script behind one address cannot inflate a count.
+ */
+export class HourlyAddressCap {
+  private readonly seen = new Map<string, number>();
+  private hour = -1;
+
+  constructor(private readonly max: number) {}
+
+  /** Counts one event of `thing` from `address` at `at` (ms); false when the address is past the cap this hour. */
+  admit(thing: string, address: string, at: number): boolean {
+    const hour = Math.floor(at / HOUR_MS);
+    if (hour !== this.hour) {
+      this.seen.clear();
+      this.hour = hour;
+    }
+    const key = `${thing}\n${addressKey(address)}`;
+    const seen = this.seen.get(key) ?? 0;
+    if (seen >= this.max) return false;
+    this.seen.set(key, seen + 1);
+    return true;
+  }
 }
