@@ -13,7 +13,8 @@ import { inlineStep, type JobRunner, type JobStep } from '../domain/jobs';
 import { insertRows } from '../db/bulk-insert';
 import { MAX_IMPORT_BYTES, parseRosterCsv, validateImportRow, type CsvRow } from './csv-roster';
 import type { CreatorImport, CreatorImportRow, Prisma } from '../../generated/prisma/client';
-import { caseInsensitiveUnique, conflictMessage, matchOnRoster, rosterSocialsFor, uniqueSocials } from './roster-match';
+import { caseInsensitiveUnique } from '../lib/unique-values';
+import { conflictMessage, matchOnRoster, rosterSocialsFor, uniqueSocials } from './roster-match';
 
 /**
  * CSV roster imports, as plain steps that both runners call: the embedded runner one after the

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError } from '../domain/errors';
 import type { Owner } from '../domain/owner';
 import { newObjectId } from '../lib/object-id';
+import { caseInsensitiveUnique } from '../lib/unique-values';
 import type { Creator, SocialAccount } from '../../generated/prisma/client';
 import { getVisibleCreator } from './creators';
 import type { CreatorProfileInput, Rate } from './creator-profile-input';
@@ -29,16 +30,6 @@ export function ratesOf(creator: Pick<Creator, 'rates'>): Rate[] {
 export async function getCreatorProfile(db: Db, owner: Owner, creatorId: string): Promise<CreatorProfile> {
   const creator = await getVisibleCreator(db, owner, creatorId);
   return { creator, rates: ratesOf(creator), brands: creator.brands };
-}
-
-function caseInsensitiveUnique(values: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return values.filter((value) => {
-    const key = value.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** The figures of one social as stored: as-of is the given day, or now when figures come without one. */

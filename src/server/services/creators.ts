@@ -11,7 +11,8 @@ import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kit
 import { creatorView, type CreatorViewSource } from './creator-view';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Creator, MediaKit, SocialAccount } from '../../generated/prisma/client';
-import { caseInsensitiveUnique, matchOnRoster, rosterSocialsFor } from './roster-match';
+import { caseInsensitiveUnique } from '../lib/unique-values';
+import { matchOnRoster, rosterSocialsFor } from './roster-match';
 
 /** Creator input after validation and social normalization (see routers/creators/schemas.ts). */
 export interface CreatorInput {

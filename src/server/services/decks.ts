@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, emptyPatch, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
+import { caseInsensitiveUnique } from '../lib/unique-values';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify, unguessableSlug } from '../lib/slug';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
@@ -99,24 +100,13 @@ export function hashDeckPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-/** Case-insensitive de-duplication that keeps the first spelling and the order. */
-function uniqueTags(tags: string[]): string[] {
-  const seen = new Set<string>();
-  return tags.filter((tag) => {
-    const key = tag.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 function fieldData(fields: DeckFields, passwordHash: string | null | undefined): Prisma.DeckUncheckedUpdateInput {
   const data: Prisma.DeckUncheckedUpdateInput = {};
   if (fields.slug !== undefined) data.slug = fields.slug;
   if (fields.title !== undefined) data.title = fields.title;
   if (fields.bio !== undefined) data.bio = fields.bio;
   if (fields.contact_email !== undefined) data.contactEmail = fields.contact_email;
-  if (fields.tags !== undefined) data.tags = uniqueTags(fields.tags);
+  if (fields.tags !== undefined) data.tags = caseInsensitiveUnique(fields.tags);
   if (fields.picture_url !== undefined) data.pictureUrl = fields.picture_url;
   if (fields.cover_url !== undefined) data.coverUrl = fields.cover_url;
   if (fields.theme !== undefined) data.theme = fields.theme;

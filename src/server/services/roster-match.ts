@@ -18,13 +18,6 @@ export function uniqueSocials<T extends Pick<NormalizedSocial, 'identity'>>(soci
   return firstOfEachAccount(socials);
 }
 
-/** Each value once, compared case-insensitively; the first spelling is kept (`Tech`, `tech` → `Tech`). */
-export function caseInsensitiveUnique(values: readonly string[] = []): string[] {
-  const seen = new Map<string, string>();
-  for (const value of values) if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
-  return [...seen.values()];
-}
-
 export interface RosterSocial {
   id: string;
   creatorId: string;
