@@ -115,39 +115,28 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   const handleRestRequest = createApiHandler(services, gateway, appRouter);
   const handleMcpRequest = createMcpHandler(services, gateway, appRouter);
-  // The MCP SDK's transport speaks fetch: its requests are converted at this edge, and only its.
-  const handleMcpExchange = async (request: ApiRequest): Promise<ApiResponse> => {
-    let fetchRequest: Request;
-    try {
-      fetchRequest = toFetchRequest(request, config.publicBaseUrl);
-    } catch (error) {
-      return problemResponse('malformed-request', `The request could not be read: ${(error as Error).message}`, requestIdFrom(request), { headers: { Connection: 'close' } });
-    }
-    return fromFetchResponse(await handleMcpRequest(fetchRequest));
-  };
+  // The MCP SDK's transport, the OAuth server and Inngest speak fetch: their requests (and only theirs)
+  // are converted at this edge; one that cannot be read is a 400 malformed-request.
+  const viaFetch =
+    (handle: (request: Request) => Promise<Response>) =>
+    async (request: ApiRequest): Promise<ApiResponse> => {
+      let fetchRequest: Request;
+      try {
+        fetchRequest = toFetchRequest(request, config.publicBaseUrl);
+      } catch (error) {
+        return problemResponse('malformed-request', `The request could not be read: ${(error as Error).message}`, requestIdFrom(request), { headers: { Connection: 'close' } });
+      }
+      return fromFetchResponse(await handle(fetchRequest));
+    };
+  const handleMcpExchange = viaFetch(handleMcpRequest);
   // The OAuth authorization server (better-auth's provider plugin, web/oauth-server.ts), loaded on first use.
   let oauthHandler: Promise<(request: Request) => Promise<Response>> | undefined;
-  const handleOAuthExchange = async (request: ApiRequest): Promise<ApiResponse> => {
-    let fetchRequest: Request;
-    try {
-      fetchRequest = toFetchRequest(request, config.publicBaseUrl);
-    } catch (error) {
-      return problemResponse('malformed-request', `The request could not be read: ${(error as Error).message}`, requestIdFrom(request), { headers: { Connection: 'close' } });
-    }
+  const handleOAuthExchange = viaFetch(async (request) => {
     oauthHandler ??= import('./web/oauth-server').then((module) => module.createOAuthHandler(app));
-    return fromFetchResponse(await (await oauthHandler)(fetchRequest));
-  };
+    return (await oauthHandler)(request);
+  });
   // Inngest's calls (run a step, sync, introspect) are answered by every process, API-only included.
-  const handleInngest = createInngestEndpoint(services.jobs, config.inngest, logger);
-  const handleInngestExchange = async (request: ApiRequest): Promise<ApiResponse> => {
-    let fetchRequest: Request;
-    try {
-      fetchRequest = toFetchRequest(request, config.publicBaseUrl);
-    } catch (error) {
-      return problemResponse('malformed-request', `The request could not be read: ${(error as Error).message}`, requestIdFrom(request), { headers: { Connection: 'close' } });
-    }
-    return fromFetchResponse(await handleInngest(fetchRequest));
-  };
+  const handleInngestExchange = viaFetch(createInngestEndpoint(services.jobs, config.inngest, logger));
   // /mcp and its discovery card go to the MCP adapter; the REST route table still answers the node
   // layer's questions about allowed methods.
   const handleApiRequest: ApiHandler = Object.assign(
