@@ -13,19 +13,12 @@ import { getApp } from '@/server/app-singleton';
 import { beginSignIn, mailRetryAfter, recordSignIn } from '@/server/services/sign-in-attempts';
 import { authFor, readEmailLink, RESET_LINK_MINUTES } from '@/server/web/auth';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/server/web/password-rules';
+import { typedEmailAddress } from '@/server/lib/email';
+import { newPassword } from '@/server/web/password-field';
+import { PASSWORD_MAX_LENGTH } from '@/server/web/password-rules';
 import { requireAccount } from '@/server/web/session';
 import { requestClient, retryMessage, SIGN_IN_NOTICE_COOKIE } from '@/server/web/sign-in-limit';
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter an email address like name@example.com.').max(254, 'Use an email address of at most 254 characters.'));
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
 const currentPassword = z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH, 'That password does not match this account.');
 
 const CHECK = 'Check the highlighted fields.';
@@ -33,7 +26,7 @@ const CHECK = 'Check the highlighted fields.';
 /** Forgot password: the same answer whether or not the address has an account. */
 export async function requestPasswordResetAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = { email: formText(formData, 'email') };
-  const parsed = email.safeParse(values.email);
+  const parsed = typedEmailAddress.safeParse(values.email);
   if (!parsed.success) return { status: 'error', message: CHECK, fieldErrors: { email: parsed.error.issues[0]!.message }, values };
   const requestHeaders = await headers();
   const app = await getApp();
@@ -144,7 +137,7 @@ export async function confirmEmailChangeAction(token: string, _previous: FormSta
     : { status: 'saved', message: `Done: your sign-in email is now ${link.newEmail}.` };
 }
 
-const changeEmailInput = z.object({ new_email: email, password: currentPassword });
+const changeEmailInput = z.object({ new_email: typedEmailAddress, password: currentPassword });
 
 /** Settings → Account: start a change of sign-in email (the current address approves first). */
 export async function changeEmailAction(_previous: FormState, formData: FormData): Promise<FormState> {

@@ -13,26 +13,19 @@ import { createAgency, createCreatorAccount } from '@/server/services/accounts';
 import { beginSignIn, mailRetryAfter } from '@/server/services/sign-in-attempts';
 import { recordSignUpChoice, replaceUnconfirmedSignUp, sweepUnconfirmedSignUps } from '@/server/services/sign-ups';
 import { authFor, sessionCookiesSecure } from '@/server/web/auth';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/server/web/password-rules';
+import { typedEmailAddress } from '@/server/lib/email';
+import { newPassword } from '@/server/web/password-field';
+import { PASSWORD_MAX_LENGTH } from '@/server/web/password-rules';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
 import { currentAccount, safeReturnPath } from '@/server/web/session';
 import { requestClient, retryMessage, setFailedSignInNotice } from '@/server/web/sign-in-limit';
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter an email address like name@example.com.').max(254, 'Use an email address of at most 254 characters.'));
-const password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
 const name = (what: string) =>
   z.string().trim().min(1, `Enter ${what}.`).max(100, `Keep ${what} to 100 characters or fewer.`);
 
 const signUpInput = z.discriminatedUnion('account_type', [
-  z.object({ account_type: z.literal('agency'), name: name('your name'), agency_name: name('the agency name'), email, password }),
-  z.object({ account_type: z.literal('creator'), name: name('your name'), email, password }),
+  z.object({ account_type: z.literal('agency'), name: name('your name'), agency_name: name('the agency name'), email: typedEmailAddress, password: newPassword }),
+  z.object({ account_type: z.literal('creator'), name: name('your name'), email: typedEmailAddress, password: newPassword }),
 ]);
 
 /** What sign-up answers for every address, taken or not: the next step is in the inbox either way. */
@@ -77,7 +70,7 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   return { status: 'saved', message: checkInboxMessage(input.email), values: { ...values, email: input.email } };
 }
 
-const signInInput = z.object({ email, password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH) });
+const signInInput = z.object({ email: typedEmailAddress, password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH) });
 
 export async function signInAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = { email: formText(formData, 'email'), next: formText(formData, 'next') };

@@ -16,7 +16,7 @@ import { acceptInvitation } from '@/server/services/members';
 import { authFor, sessionCookiesSecure } from '@/server/web/auth';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
 import { signUpThroughInvitation } from '@/server/web/invitation-sign-up';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/server/web/password-rules';
+import { newPassword } from '@/server/web/password-field';
 import { currentAccount } from '@/server/web/session';
 import { requestClient } from '@/server/web/sign-in-limit';
 
@@ -44,7 +44,7 @@ export async function acceptInvitationAction(_previous: FormState, formData: For
 
 const signUpInput = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(100, 'Keep your name to 100 characters or fewer.'),
-  password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`).max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`),
+  password: newPassword,
 });
 
 export async function signUpThroughInvitationAction(_previous: FormState, formData: FormData): Promise<FormState> {

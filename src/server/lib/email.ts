@@ -11,3 +11,10 @@ export const EMAIL_PATTERN =
 export function emailAddress() {
   return z.email({ pattern: EMAIL_PATTERN, message: 'must be an email address such as name@example.com' }).max(254);
 }
+
+/** An address typed into a settings form (sign-in, sign-up, invitations): trimmed and lower-cased, in the forms' words. */
+export const typedEmailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter an email address like name@example.com.').max(254, 'Use an email address of at most 254 characters.'));
