@@ -1,32 +1,8 @@
 'use client';
 
-/**
- * A page that failed while rendering: a calm message with a retry and the error's digest, which
- * the server log records next to the real error (no internals reach the browser).
- */
+import { FailedRender } from './_components/failed-render';
+
+/** A page that failed while rendering (the root layout still stands). */
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return (
-    <div className="site">
-      <main id="main" className="site-main">
-        <div className="status-page">
-          <p className="status-code">500</p>
-          <h1>Something went wrong</h1>
-          <p className="lead">This page could not be shown. Try again in a moment; if it keeps happening, tell us the reference below.</p>
-          {error.digest && (
-            <p>
-              Reference: <code>{error.digest}</code>
-            </p>
-          )}
-          <p className="button-row">
-            <button type="button" className="button button-primary" onClick={() => reset()}>
-              Try again
-            </button>
-            <a className="button" href="/">
-              Go to the home page
-            </a>
-          </p>
-        </div>
-      </main>
-    </div>
-  );
+  return <FailedRender error={error} reset={reset} lead="This page could not be shown. Try again in a moment; if it keeps happening, tell us the reference below." />;
 }
