@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { IDLE, type FormState } from '@/server/web/form-state';
 import { FormMessage } from './fields';
 import { useActionForm } from './use-action-form';
+import { DialogActions } from './dialog-actions';
 
 interface Props {
   /** The server action confirming runs; the dialog closes once it answers `saved`. */
@@ -45,14 +46,7 @@ export function ConfirmActionButton({ action, verb, name, titleId, field, confir
           <FormMessage state={state.status === 'error' ? state : IDLE} />
           <p>{children}</p>
           <input type="hidden" name={field.name} value={field.value} />
-          <div className="dialog-actions">
-            <button type="button" className="button" autoFocus onClick={() => dialogRef.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-danger" disabled={pending}>
-              {pending ? pendingLabel : confirmLabel}
-            </button>
-          </div>
+          <DialogActions onCancel={() => dialogRef.current?.close()} pending={pending} label={confirmLabel} pendingLabel={pendingLabel} focusCancel danger />
         </form>
       </dialog>
     </>

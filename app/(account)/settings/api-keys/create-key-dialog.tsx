@@ -8,6 +8,7 @@ import { IDLE } from '@/server/web/form-state';
 import { KEY_EXPIRY_CHOICES, type CreatedKey, type ScopeOption } from '@/server/web/key-form';
 import { useActionForm } from '../../../_components/use-action-form';
 import { mcpClientSnippets } from '@/server/mcp/client-config';
+import { DialogActions } from '../../../_components/dialog-actions';
 
 interface Props {
   scopeOptions: ScopeOption[];
@@ -136,14 +137,7 @@ function CreateKeyForm({ scopeOptions, subjectType, onClose }: Props & { onClose
           </p>
         )}
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? 'Creating…' : 'Create key'}
-        </button>
-      </div>
+      <DialogActions onCancel={onClose} pending={pending} label="Create key" pendingLabel="Creating…" />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { FormMessage, TextField } from '../../../_components/fields';
 import { SecretField } from '../../../_components/secret-field';
 import { useActionForm } from '../../../_components/use-action-form';
 import { IDLE } from '@/server/web/form-state';
+import { DialogActions } from '../../../_components/dialog-actions';
 
 const GRACE_CHOICES = [
   { value: 'none', label: 'Expire it now', hint: 'Requests with the old key fail at once.' },
@@ -35,14 +36,7 @@ export function RenameKeyButton({ keyId, keyName }: { keyId: string; keyName: st
           <FormMessage state={state.status === 'error' ? state : IDLE} />
           <input type="hidden" name="key_id" value={keyId} />
           <TextField idPrefix={`rename-${keyId}`} name="name" label="Name" state={state} initial={keyName} maxLength={100} required />
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={dialog.close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={pending}>
-              {pending ? 'Saving…' : 'Save name'}
-            </button>
-          </div>
+          <DialogActions onCancel={dialog.close} pending={pending} label="Save name" pendingLabel="Saving…" />
         </form>
       </dialog>
     </>
@@ -120,14 +114,7 @@ export function RollKeyButton({ keyId, keyName, keyDisplay, canRoll }: { keyId: 
                 ))}
               </ul>
             </fieldset>
-            <div className="dialog-actions">
-              <button type="button" className="button" autoFocus onClick={dialog.close}>
-                Cancel
-              </button>
-              <button type="submit" className="button button-primary" disabled={pending}>
-                {pending ? 'Rolling…' : 'Roll key'}
-              </button>
-            </div>
+            <DialogActions onCancel={dialog.close} pending={pending} label="Roll key" pendingLabel="Rolling…" focusCancel />
           </form>
         )}
       </dialog>

@@ -16,6 +16,7 @@ import { FormMessage, TextField } from '../../../_components/fields';
 import { SecretField } from '../../../_components/secret-field';
 import { IDLE } from '@/server/web/form-state';
 import { useActionForm } from '../../../_components/use-action-form';
+import { DialogActions } from '../../../_components/dialog-actions';
 
 interface EventOption {
   type: string;
@@ -91,14 +92,7 @@ function AddEndpointForm({ eventOptions, onClose }: { eventOptions: EventOption[
           </p>
         )}
       </fieldset>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? 'Adding…' : 'Add endpoint'}
-        </button>
-      </div>
+      <DialogActions onCancel={onClose} pending={pending} label="Add endpoint" pendingLabel="Adding…" />
     </form>
   );
 }
@@ -149,14 +143,7 @@ function RotateForm({ endpointId, titleId, onClose }: { endpointId: string; titl
       <FormMessage state={state} />
       <p>A new secret is created and shown once. For 24 hours deliveries carry signatures with both secrets, so you can switch without missing one.</p>
       <input type="hidden" name="endpoint_id" value={endpointId} />
-      <div className="dialog-actions">
-        <button type="button" className="button" autoFocus onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? 'Rotating…' : 'Rotate secret'}
-        </button>
-      </div>
+      <DialogActions onCancel={onClose} pending={pending} label="Rotate secret" pendingLabel="Rotating…" focusCancel />
     </form>
   );
 }
