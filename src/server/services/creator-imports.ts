@@ -304,14 +304,19 @@ export async function processCreatorImportChunk(app: EventApp, importId: string,
 
 /** Last step: completed, and the file may be imported again. */
 export async function completeCreatorImport(app: EventApp, importId: string): Promise<void> {
+  await endImport(app, importId, 'completed');
+}
+
+/** Ends a queued or processing import with its final counts; only the first end emits its event. */
+async function endImport(app: EventApp, importId: string, status: 'completed' | 'failed'): Promise<void> {
   const { db } = app;
   await recountProgress(db, importId);
   await db.$transaction(async (tx) => {
     const ended = await tx.creatorImport.updateMany({
       where: { id: importId, status: { in: ['queued', 'processing'] } },
-      data: { status: 'completed', completedAt: new Date(), activeKey: null },
+      data: { status, completedAt: new Date(), activeKey: null },
     });
-    if (ended.count > 0) await emitImportEnded(app.jobs, tx, importId, 'creator_import.completed');
+    if (ended.count > 0) await emitImportEnded(app.jobs, tx, importId, `creator_import.${status}`);
   });
 }
 
@@ -325,16 +330,8 @@ async function emitImportEnded(jobs: EventApp['jobs'], tx: Prisma.TransactionCli
 }
 
 export async function failCreatorImport(app: EventApp, importId: string, reason: string): Promise<void> {
-  const { db } = app;
-  await db.creatorImportRow.updateMany({ where: { importId, status: 'pending' }, data: { status: 'failed', errors: [reason] } });
-  await recountProgress(db, importId);
-  await db.$transaction(async (tx) => {
-    const ended = await tx.creatorImport.updateMany({
-      where: { id: importId, status: { in: ['queued', 'processing'] } },
-      data: { status: 'failed', completedAt: new Date(), activeKey: null },
-    });
-    if (ended.count > 0) await emitImportEnded(app.jobs, tx, importId, 'creator_import.failed');
-  });
+  await app.db.creatorImportRow.updateMany({ where: { importId, status: 'pending' }, data: { status: 'failed', errors: [reason] } });
+  await endImport(app, importId, 'failed');
 }
 
 /**
