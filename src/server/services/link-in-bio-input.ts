@@ -136,6 +136,16 @@ export const pageBlocksOnCreate = z
   .superRefine(noRepeats)
   .meta({ description: 'Up to 200 blocks, shown by `order` (list order when omitted).' });
 
+/** `title` and `url` as a block edit or a new block sends them (PATCH entries and the block endpoint alike). */
+const blockTitleChange = titleField
+  .nullable()
+  .meta({ description: 'The link label, title text or text (≤ 100 characters; ≤ 1000 for text blocks); `null` clears it where the type allows.' })
+  .optional();
+const blockUrlChange = urlField('link')
+  .nullable()
+  .meta({ description: `An absolute http or https URL ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it where the type allows.` })
+  .optional();
+
 /**
  * A PATCH block entry: `id` edits an existing block (omitted fields stay; `null` clears title or url
  * where the type allows), `client_id` adds a new block (type required).
@@ -145,8 +155,8 @@ export const pageBlockChangeSchema = z
     id: objectId.optional().meta({ description: 'An existing block of your page to edit.' }),
     client_id: clientIdSchema.optional(),
     type: z.enum(BLOCK_TYPES).optional().meta({ description: 'Required for a new block (`link`, `title` or `text`); on an edit it must match the block’s type.' }),
-    title: titleField.nullable().meta({ description: 'The link label, title text or text (≤ 100 characters; ≤ 1000 for text blocks); `null` clears it where the type allows.' }).optional(),
-    url: urlField('link').nullable().meta({ description: `An absolute http or https URL ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it where the type allows.` }).optional(),
+    title: blockTitleChange,
+    url: blockUrlChange,
     visible: visibleField.optional(),
     order: orderField.optional(),
   })
@@ -180,8 +190,8 @@ export const blockEndpointSchema = z
     block_id: objectId.optional().meta({ description: 'An existing block of your page to edit.' }),
     client_id: clientIdSchema.optional(),
     type: z.enum(BLOCK_TYPES).meta({ description: 'The block’s type; on an edit it must match the block’s type (types never change).' }),
-    title: titleField.nullable().meta({ description: 'The link label, title text or text (≤ 100 characters; ≤ 1000 for text blocks); `null` clears it where the type allows.' }).optional(),
-    url: urlField('link').nullable().meta({ description: `An absolute http or https URL ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it where the type allows.` }).optional(),
+    title: blockTitleChange,
+    url: blockUrlChange,
     media_url: urlField('media').nullable().meta({ description: `Image blocks: an absolute https URL of an image hosted elsewhere, ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it.` }).optional(),
     visible: visibleField.optional(),
     order: orderField.optional(),
