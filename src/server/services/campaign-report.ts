@@ -7,7 +7,7 @@
 import type { Actor } from '../domain/actor';
 import { recordAudit } from './audit-events';
 import { z } from 'zod';
-import type { Owner } from '../domain/owner';
+import { ownedBy, type Owner } from '../domain/owner';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, fieldError, notFound } from '../domain/errors';
@@ -50,7 +50,7 @@ export const campaignContentInputSchema = z.strictObject({
 export type CampaignContentInput = z.infer<typeof campaignContentInputSchema>;
 
 async function ownedCampaignId(db: Db, owner: Owner, campaignId: string): Promise<string> {
-  const row = await db.campaign.findFirst({ where: { id: campaignId, ownerType: owner.type, ownerId: owner.id }, select: { id: true } });
+  const row = await db.campaign.findFirst({ where: { id: campaignId, ...ownedBy(owner) }, select: { id: true } });
   if (!row) throw notFound('campaign', campaignId);
   return row.id;
 }

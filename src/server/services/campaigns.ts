@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Owner } from '../domain/owner';
+import { ownedBy, type Owner } from '../domain/owner';
 import type { SubjectType } from '../auth/scopes';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
@@ -215,8 +215,7 @@ export async function createCampaign(app: EventApp, owner: Owner, fields: Campai
           data: {
             ...(fieldData({ ...fields, cpm }) as Omit<Prisma.CampaignUncheckedCreateInput, 'id' | 'ownerType' | 'ownerId' | 'name' | 'publicReportSlug'>),
             id: newObjectId(),
-            ownerType: owner.type,
-            ownerId: owner.id,
+            ...ownedBy(owner),
             name: fields.name,
             status: 'active',
             publicReportSlug: publicReportSlug(),
@@ -270,7 +269,7 @@ export async function updateCampaign(
       : endsAt && startsAt === undefined
         ? { OR: [{ startsAt: null }, { startsAt: { lte: new Date(endsAt) } }] }
         : {};
-  const owned = { id: campaignId, ownerType: owner.type, ownerId: owner.id };
+  const owned = { id: campaignId, ...ownedBy(owner) };
   return db.$transaction(async (tx) => {
     // With If-Match, the write only lands on the version that was checked (compare-and-set).
     const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
@@ -291,7 +290,7 @@ export async function updateCampaign(
 }
 
 export async function getOwnedCampaign(db: Db, owner: Owner, campaignId: string): Promise<CampaignWithSummary> {
-  const row = await db.campaign.findFirst({ where: { id: campaignId, ownerType: owner.type, ownerId: owner.id } });
+  const row = await db.campaign.findFirst({ where: { id: campaignId, ...ownedBy(owner) } });
   if (!row) throw notFound('campaign', campaignId);
   return withSummary(db, row);
 }
@@ -305,8 +304,7 @@ export async function listOwnedCampaigns(
 ): Promise<CampaignWithSummary[]> {
   const rows = await db.campaign.findMany({
     where: {
-      ownerType: owner.type,
-      ownerId: owner.id,
+      ...ownedBy(owner),
       ...(filter.status ? { status: filter.status } : {}),
       ...(afterId ? { id: { lt: afterId } } : {}),
     },

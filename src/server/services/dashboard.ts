@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Owner } from '../domain/owner';
+import { ownedBy, type Owner } from '../domain/owner';
 import { ANALYTICS_RESOURCE_TYPES, viewAnalytics } from './analytics';
 import type { ViewResourceType } from './page-view-rules';
 
@@ -64,7 +64,7 @@ async function lastWeekViews(db: Db, owner: Owner, timezone: string, now: number
 export async function dashboardSummary(db: Db, owner: Owner, options: { timezone?: string; now?: number } = {}): Promise<DashboardSummary> {
   const timezone = options.timezone ?? 'UTC';
   const now = options.now ?? Date.now();
-  const mine = { ownerType: owner.type, ownerId: owner.id };
+  const mine = ownedBy(owner);
   const agency = owner.type === 'agency';
   const recentSelect = { orderBy: { updatedAt: 'desc' }, take: RECENT_ITEMS } as const;
   const [mediaKits, publicMediaKits, campaigns, activeCampaigns, decks, rosterCreators, linkInBio, recentKits, recentCampaigns, recentDecks, views] = await Promise.all([

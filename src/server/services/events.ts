@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Owner } from '../domain/owner';
+import { ownedBy, type Owner } from '../domain/owner';
 import { notFound } from '../domain/errors';
 import { renderPayload } from './webhook-events';
 import type { WebhookEvent } from '../../generated/prisma/client';
@@ -32,13 +32,12 @@ export function eventView(row: WebhookEvent, publicBaseUrl: string): EventView {
   };
 }
 
-const owned = (owner: Owner) => ({ ownerType: owner.type, ownerId: owner.id });
 
 /** GET /events: newest first, optionally one type and events created at or after `since`. */
 export async function listEvents(db: Db, owner: Owner, filter: { type?: string; since?: Date }, afterId: string | undefined, take: number): Promise<WebhookEvent[]> {
   return db.webhookEvent.findMany({
     where: {
-      ...owned(owner),
+      ...ownedBy(owner),
       ...(filter.type ? { type: filter.type } : {}),
       ...(filter.since ? { createdAt: { gte: filter.since } } : {}),
       ...(afterId ? { id: { lt: afterId } } : {}),
@@ -49,7 +48,7 @@ export async function listEvents(db: Db, owner: Owner, filter: { type?: string; 
 }
 
 export async function getEvent(db: Db, owner: Owner, eventId: string): Promise<WebhookEvent> {
-  const row = await db.webhookEvent.findFirst({ where: { id: eventId, ...owned(owner) } });
+  const row = await db.webhookEvent.findFirst({ where: { id: eventId, ...ownedBy(owner) } });
   if (!row) throw notFound('event', eventId);
   return row;
 }

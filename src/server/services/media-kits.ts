@@ -1,7 +1,7 @@
 import type { Actor } from '../domain/actor';
 import { recordAudit } from './audit-events';
 import { randomBytes } from 'node:crypto';
-import type { Owner } from '../domain/owner';
+import { ownedBy, type Owner } from '../domain/owner';
 import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
 import { emptyPatch, notFound, preconditionFailed } from '../domain/errors';
@@ -180,8 +180,7 @@ export function defaultKitData(owner: Owner, creator: { id: string; displayName:
   return {
     id: newObjectId(),
     creatorId: creator.id,
-    ownerType: owner.type,
-    ownerId: owner.id,
+    ...ownedBy(owner),
     defaultKey: defaultKeyOf(owner, creator.id),
     name,
     slug: mediaKitSlug(creator.displayName),
@@ -231,8 +230,7 @@ export async function createMediaKit(
         ...(contentData(content) as Omit<Prisma.MediaKitUncheckedCreateInput, 'id' | 'creatorId' | 'ownerType' | 'ownerId' | 'slug'>),
         id: newObjectId(),
         creatorId,
-        ownerType: owner.type,
-        ownerId: owner.id,
+        ...ownedBy(owner),
         slug: mediaKitSlug(content.name),
         name: content.name,
       },
@@ -244,7 +242,7 @@ export async function createMediaKit(
 }
 
 export async function getOwnedMediaKit(db: Db, owner: Owner, kitId: string): Promise<MediaKitRow> {
-  const kit = await db.mediaKit.findFirst({ where: { id: kitId, ownerType: owner.type, ownerId: owner.id } });
+  const kit = await db.mediaKit.findFirst({ where: { id: kitId, ...ownedBy(owner) } });
   if (!kit) throw notFound('media kit', kitId);
   return kit;
 }
@@ -271,7 +269,7 @@ export async function updateMediaKit(
     data.backgroundColor ??= defaults.backgroundColor;
     data.sectionsShown ??= defaults.sectionsShown;
   }
-  const owned = { id: kitId, ownerType: owner.type, ownerId: owner.id };
+  const owned = { id: kitId, ...ownedBy(owner) };
   // With If-Match, the write only lands on the version that was checked (compare-and-set).
   const version = options.expectedUpdatedAt ? { updatedAt: options.expectedUpdatedAt } : {};
   return db.$transaction(async (tx) => {
@@ -305,8 +303,7 @@ export async function listOwnedMediaKits(
 ): Promise<MediaKitRow[]> {
   return db.mediaKit.findMany({
     where: {
-      ownerType: owner.type,
-      ownerId: owner.id,
+      ...ownedBy(owner),
       ...(filter.creatorId ? { creatorId: filter.creatorId } : {}),
       ...(afterId ? { id: { lt: afterId } } : {}),
     },

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Owner } from '../domain/owner';
+import { ownedBy, type Owner } from '../domain/owner';
 import { ApiError } from '../domain/errors';
 import { keysetPage, type ListMeta } from '../domain/pagination';
 import type { CursorCodec } from '../lib/cursor';
@@ -78,7 +78,7 @@ export async function indexMediaKits(db: Db, codec: CursorCodec, owner: Owner, q
   const search = normalizeSearch(query.search);
   return page(codec, `media_kits:${owner.type}:${owner.id}`, query, async (afterId, take) => {
     const rows = await db.mediaKit.findMany({
-      where: { ownerType: owner.type, ownerId: owner.id, ...(search ? { name: contains(search) } : {}), ...before(afterId) },
+      where: { ...ownedBy(owner), ...(search ? { name: contains(search) } : {}), ...before(afterId) },
       orderBy: { id: 'desc' },
       take,
       select: { id: true, name: true, slug: true, visibility: true, updatedAt: true, creator: { select: { displayName: true } } },
@@ -104,7 +104,7 @@ export async function indexCampaigns(db: Db, codec: CursorCodec, owner: Owner, q
   const search = normalizeSearch(query.search);
   return page(codec, `campaigns:${owner.type}:${owner.id}`, query, async (afterId, take) => {
     const rows = await db.campaign.findMany({
-      where: { ownerType: owner.type, ownerId: owner.id, ...(search ? { name: contains(search) } : {}), ...before(afterId) },
+      where: { ...ownedBy(owner), ...(search ? { name: contains(search) } : {}), ...before(afterId) },
       orderBy: { id: 'desc' },
       take,
     });

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Owner } from '../domain/owner';
+import { ownedBy, type Owner } from '../domain/owner';
 import { ApiError, emptyPatch, fieldError, notFound, preconditionFailed } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import { checkDeliverableUrl } from '../lib/safe-post';
@@ -114,7 +114,6 @@ export function webhookDeliveryDetailView(row: DeliveryWithAttempts) {
   return { ...webhookDeliveryView(row), attempt_log: row.attemptLog.map(webhookAttemptView) };
 }
 
-const owned = (owner: Owner) => ({ ownerType: owner.type, ownerId: owner.id });
 
 /** `["*"]` alone, or distinct event types (the schema has already checked the names). */
 function normalizeEvents(events: string[]): string[] {
@@ -136,7 +135,7 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<string> {
 }
 
 export async function findOwned(db: Db, owner: Owner, endpointId: string): Promise<WebhookEndpoint> {
-  const row = await db.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
+  const row = await db.webhookEndpoint.findFirst({ where: { id: endpointId, ...ownedBy(owner) } });
   if (!row) throw notFound('webhook endpoint', endpointId);
   return row;
 }
@@ -183,7 +182,7 @@ export async function createWebhookEndpoint(
     const created = await tx.webhookEndpoint.create({
       data: {
         id: newObjectId(),
-        ...owned(owner),
+        ...ownedBy(owner),
         url,
         events,
         description: fields.description ?? null,
@@ -207,7 +206,7 @@ export async function getWebhookEndpoint(db: Db, owner: Owner, endpointId: strin
 
 export async function listWebhookEndpoints(db: Db, owner: Owner, afterId: string | undefined, take: number): Promise<WebhookEndpoint[]> {
   return db.webhookEndpoint.findMany({
-    where: { ...owned(owner), ...(afterId ? { id: { lt: afterId } } : {}) },
+    where: { ...ownedBy(owner), ...(afterId ? { id: { lt: afterId } } : {}) },
     orderBy: { id: 'desc' },
     take,
   });
@@ -236,8 +235,8 @@ export async function updateWebhookEndpoint(
   return deps.db.$transaction(async (tx) => {
     // Locked first, so "before" in the audit row is the state this update replaces.
     await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${endpointId} AND owner_type = ${owner.type} AND owner_id = ${owner.id} FOR UPDATE`;
-    const before = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
-    const updated = await tx.webhookEndpoint.updateMany({ where: { id: endpointId, ...owned(owner), ...version }, data });
+    const before = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...ownedBy(owner) } });
+    const updated = await tx.webhookEndpoint.updateMany({ where: { id: endpointId, ...ownedBy(owner), ...version }, data });
     if (updated.count === 0) {
       if (options.expectedUpdatedAt && before) throw preconditionFailed();
       throw notFound('webhook endpoint', endpointId);
@@ -254,8 +253,8 @@ export async function updateWebhookEndpoint(
 /** DELETE: the endpoint and its delivery log; pending deliveries to it are dropped. */
 export async function deleteWebhookEndpoint(db: Db, actor: Actor, owner: Owner, endpointId: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const before = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...owned(owner) } });
-    const deleted = await tx.webhookEndpoint.deleteMany({ where: { id: endpointId, ...owned(owner) } });
+    const before = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...ownedBy(owner) } });
+    const deleted = await tx.webhookEndpoint.deleteMany({ where: { id: endpointId, ...ownedBy(owner) } });
     if (deleted.count === 0 || !before) throw notFound('webhook endpoint', endpointId);
     await recordAudit(tx, actor, {
       subject: owner,
