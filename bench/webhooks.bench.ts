@@ -44,8 +44,13 @@ const throughputEvents = Number(process.env.BENCH_THROUGHPUT_EVENTS ?? 2000);
 const jobsQueue = `bench-${Date.now()}`;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 
-/** The goal for delivery at speed (issue 34), set from the profile: see README "Webhook delivery at speed". */
-const DELIVERY_GOAL = { ratio: 0.25, transactionsPerDelivery: 4 };
+/**
+ * The goal for delivery at speed (issue 34), set from the profile: see README "Delivery at speed".
+ * The ratio is for a quiet machine (a loaded one stretches every round trip of the service's slot, not
+ * the anchor's); the CPU ratio (node + PostgreSQL against the anchor's, per delivery) is the figure a
+ * busy machine disturbs least.
+ */
+const DELIVERY_GOAL = { ratio: 0.15, cpuRatio: 25, transactionsPerDelivery: 4 };
 
 /** CPU time (user + system, ms) of every live process in a process group (npx → tsx → node), from /proc; null off Linux. */
 function groupCpuMs(pgid: number): number | null {
@@ -256,10 +261,13 @@ try {
   const ratios = serviceRounds.map((r, i) => r.rate / anchorRounds[i]!.rate);
   const ratio = median(ratios);
   const transactionsPerDelivery = median(serviceRounds.map((r) => r.transactions!));
-  console.log(`ratio creator-api / anchor per round: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')}; median ${ratio.toFixed(2)}× (goal ≥ ${DELIVERY_GOAL.ratio}×) ${ratio >= DELIVERY_GOAL.ratio ? 'MET' : 'NOT MET'}`);
+  console.log(`ratio creator-api / anchor per round: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')}; median ${ratio.toFixed(2)}× (goal ≥ ${DELIVERY_GOAL.ratio}× on a quiet machine) ${ratio >= DELIVERY_GOAL.ratio ? 'MET' : 'NOT MET'}`);
   const cpuRatios = serviceRounds.map((r, i) => (r.cpuMs === null ? null : (r.cpuMs + r.pgCpuMs!) / anchorRounds[i]!.cpuMs!));
   if (cpuRatios.every((r) => r !== null)) {
-    console.log(`CPU per delivery, creator-api (node + PostgreSQL) / anchor per round: ${cpuRatios.map((r) => `${r.toFixed(1)}×`).join(', ')}`);
+    const cpuRatio = median(cpuRatios);
+    console.log(
+      `CPU per delivery, creator-api (node + PostgreSQL) / anchor per round: ${cpuRatios.map((r) => `${r.toFixed(1)}×`).join(', ')}; median ${cpuRatio.toFixed(1)}× (goal ≤ ${DELIVERY_GOAL.cpuRatio}×) ${cpuRatio <= DELIVERY_GOAL.cpuRatio ? 'MET' : 'NOT MET'}`,
+    );
   }
   console.log(
     `database transactions committed per delivery (median): ${fmt(transactionsPerDelivery, 2)} (goal ≤ ${DELIVERY_GOAL.transactionsPerDelivery}; every database's sessions count: run it alone) ${transactionsPerDelivery <= DELIVERY_GOAL.transactionsPerDelivery ? 'MET' : 'NOT MET'}`,
