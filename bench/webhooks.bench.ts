@@ -11,8 +11,8 @@
  * bare loop in a process of its own (bench/bare-webhook-sender.ts: one keep-alive agent, as many in
  * flight as the service allows one endpoint, no database). Prints deliveries per second and the ratio,
  * and the figures a busy machine disturbs least: the service's CPU ms per delivery (its whole
- * process group, from /proc) against the anchor's, PostgreSQL's CPU ms per delivery (the database's
- * server processes, from /proc), and the database transactions committed per delivery
+ * process group, from /proc) against the anchor's, PostgreSQL's CPU ms per delivery (the service's
+ * sessions: the database's client backends, from /proc), and the database transactions committed per delivery
  * (pg_stat_database; every statement outside an explicit transaction is one), with the goal
  * (DELIVERY_GOAL below, stated in README "Webhook delivery at speed"). The receiver also reports the
  * connections a sender used (its concurrency in flight) and, per connection, the gap between an answer
@@ -190,9 +190,15 @@ try {
     await writer.prisma.$executeRawUnsafe('SELECT pg_stat_clear_snapshot()');
     return Number((await writer.prisma.$queryRawUnsafe<{ n: bigint }[]>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()'))[0]!.n);
   };
-  // The service's sessions (its pool and its LISTEN connection): every server process of this database but the writer's own.
+  // The service's sessions (its pool and its LISTEN connection): every client backend of this database
+  // but the writer's own. Autovacuum workers are left out: they clean up after the outbox write as much
+  // as after the deliveries, and a run's figure would depend on whether one happened to start.
   const databasePids = async () =>
-    (await writer.prisma.$queryRawUnsafe<{ pid: number }[]>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).map((r) => r.pid);
+    (
+      await writer.prisma.$queryRawUnsafe<{ pid: number }[]>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      )
+    ).map((r) => r.pid);
 
   interface Round { rate: number; cpuMs: number | null; pgCpuMs?: number; transactions?: number; seen: { connections: number; gapP50: number; gapP90: number }; load: string }
   const anchorRounds: Round[] = [];
