@@ -103,7 +103,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     requestLogs: new RequestLogBuffer(db, { logger, ...config.requestLogs }),
     jobs: config.inngest
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
-      : createLeasedRunner({ db, notifications: database.notifications, logger, settings: config.jobs }),
+      : createLeasedRunner({ db, sql: database.kind === 'postgres' ? database.sql : undefined, notifications: database.notifications, logger, settings: config.jobs }),
     webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
     idempotentResponses: new SecretBox(secret, 'idempotent-responses'),
   };

@@ -23,10 +23,18 @@ export const JOBS_CHANNEL = 'jobs_due';
  * slot (one round trip for both) instead of a statement of its own — for lanes of many short jobs
  * (deliveries); the job row says `running` for those few milliseconds. User-facing jobs settle at once.
  */
+/**
+ * `handOffTurns`: a slot whose job succeeded goes straight to the next due job of the same group (an
+ * endpoint's next delivery), settling one and leasing the other in one statement (queue.ts
+ * handOffJob), at most this many times in a row; then its job is settled by a claim pass, which gives
+ * the slot to whichever group's turn it is. A swap within a group changes no running count, so every
+ * limit holds; the bound keeps the turns: another endpoint of the same account waits at most this many
+ * deliveries per slot. 0: every slot is refilled by a claim pass.
+ */
 export const JOB_LANES = {
-  interactive: { kinds: ['creator-import/requested', 'link-in-bio/import.requested'], groupConcurrency: null, settleOnNextClaim: false },
-  deliveries: { kinds: ['webhooks/delivery.attempt'], groupConcurrency: 2, settleOnNextClaim: true },
-} as const satisfies Record<string, { kinds: readonly string[]; groupConcurrency: number | null; settleOnNextClaim: boolean }>;
+  interactive: { kinds: ['creator-import/requested', 'link-in-bio/import.requested'], groupConcurrency: null, settleOnNextClaim: false, handOffTurns: 0 },
+  deliveries: { kinds: ['webhooks/delivery.attempt'], groupConcurrency: 2, settleOnNextClaim: true, handOffTurns: 16 },
+} as const satisfies Record<string, { kinds: readonly string[]; groupConcurrency: number | null; settleOnNextClaim: boolean; handOffTurns: number }>;
 
 export type JobLane = keyof typeof JOB_LANES;
 export const JOB_LANE_NAMES = Object.keys(JOB_LANES) as JobLane[];

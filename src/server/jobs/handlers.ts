@@ -29,7 +29,7 @@ export function registerJobHandlers(services: AppServices): void {
   services.jobs.register(
     WEBHOOK_DELIVERY_JOB,
     async (data) => {
-      countWebhookDelivery(await attemptDelivery(services, String(data.deliveryId), String(data.token)));
+      countWebhookDelivery(await attemptDelivery(services, String(data.deliveryId), String(data.token), typeof data.endpointId === 'string' ? data.endpointId : undefined));
     },
     (data) => abandonDelivery(services.db, String(data.deliveryId), String(data.token)),
     { maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobSettings } from '../config';
-import type { Db } from '../db/database';
+import type { Db, SqlQuery } from '../db/database';
 import type { Notifications } from '../db/notifications';
 import type { Logger } from '../lib/logger';
 import { countJobOutcome, type JobOutcome } from '../lib/metrics';
@@ -9,6 +9,7 @@ import {
   claimPass,
   finishJob,
   finishSucceededJobs,
+  handOffJob,
   insertJob,
   nextWakeInMs,
   holdGroup,
@@ -57,6 +58,8 @@ export interface ActiveJob {
 
 export interface ClaimerOptions {
   db: Db;
+  /** PostgreSQL's raw path (named statements) for the hand-off; absent, it goes through Prisma. */
+  sql?: SqlQuery;
   notifications: Notifications;
   logger: Logger;
   settings: JobSettings;
@@ -89,6 +92,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createJobClaimer(options: ClaimerOptions): JobClaimer {
   const { db, logger, settings, instanceId, lane } = options;
   const groupLimit = JOB_LANES[lane].groupConcurrency;
+  const handOffTurns: number = JOB_LANES[lane].handOffTurns;
   const claimOptions = { queue: settings.queue, lane, owner: instanceId, accountLimit: settings.accountConcurrency, groupLimit, leaseMs: settings.leaseMs };
   const active = new Map<string, { state: ActiveJob; done: Promise<void> }>();
   /** Jobs that succeeded since the last claim pass: settled by the next one (or by drain). */
@@ -190,7 +194,12 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
     await notifyQueue();
   }
 
-  function run(job: ClaimedJob): void {
+  /**
+   * Runs a claimed job in a slot. When it succeeded and its lane hands off (JOB_LANES' handOffTurns),
+   * the slot goes on with the next due job of the same group, taken in the statement that settles this
+   * one, up to that many turns in a row; otherwise the slot frees and the claim loop refills it.
+   */
+  function run(job: ClaimedJob, turn = 0): void {
     const state: ActiveJob = { job, draining: false, lost: false, succeeded: false };
     const done = options
       .process(job, state)
@@ -204,14 +213,50 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
           logger.error('job bookkeeping failed; its lease will lapse and another instance retries it', { job_id: job.id, error: String(error) });
         }
       })
-      .finally(() => {
+      .then(() =>
+        handOff(state, turn).catch((error) => {
+          logger.warn('job hand-off failed; its next job is taken over once its lease lapses', { job_id: job.id, error: String(error) });
+          return null;
+        }),
+      )
+      .then((next) => {
         active.delete(job.id);
         if (state.succeeded && !state.lost) succeeded.push(job.id);
+        if (next) return run(next, turn + 1);
         endedSinceNotify = true;
         if (stopped) void notifyQueue();
         wake();
       });
     active.set(job.id, { state, done });
+  }
+
+  /** The group's next job when this one succeeded and the lane hands off (see run); null: the slot frees. */
+  async function handOff(state: ActiveJob, turn: number): Promise<ClaimedJob | null> {
+    if (!state.succeeded || state.lost || stopped || turn >= handOffTurns) return null;
+    // A claim pass in flight may have taken the group's next job without having started it yet: wait
+    // for it, so that job starts (and takes its send turn) before this slot takes the one after it.
+    while (pumping) await pumping;
+    if (stopped) return null;
+    let handed;
+    try {
+      handed = await handOffJob(db, { queue: settings.queue, lane, owner: instanceId, leaseMs: settings.leaseMs, finished: state.job.id }, options.sql);
+    } catch (error) {
+      // Nothing was written: the next claim pass settles the job (it stays in `succeeded`).
+      logger.warn('job hand-off failed; the claim loop takes over', { job_id: state.job.id, error: String(error) });
+      return null;
+    }
+    state.succeeded = false;
+    if (!handed.settled) {
+      state.lost = true;
+      return null;
+    }
+    if (handed.next && stopped) {
+      // Drain began while the hand-off ran: give the job straight back.
+      await releaseJobs(db, instanceId, [handed.next.id]);
+      await notifyQueue();
+      return null;
+    }
+    return handed.next;
   }
 
   async function notifyQueue(): Promise<void> {
@@ -389,6 +434,7 @@ export const MAX_TAKEOVERS = 3;
 
 export interface LeasedRunnerOptions {
   db: Db;
+  sql?: SqlQuery;
   notifications: Notifications;
   logger: Logger;
   settings: JobSettings;
@@ -457,7 +503,7 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
     return 'succeeded';
   }
 
-  const claimer = createLaneClaimers({ db, notifications: options.notifications, logger, settings, instanceId, process });
+  const claimer = createLaneClaimers({ db, sql: options.sql, notifications: options.notifications, logger, settings, instanceId, process });
   return {
     kind: 'in-process',
     queue: settings.queue,

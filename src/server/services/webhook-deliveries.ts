@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Owner } from '../domain/owner';
-import type { Db } from '../db/database';
+import type { Db, SqlQuery } from '../db/database';
 import { PostponeJob, type JobRunner } from '../domain/jobs';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
@@ -53,6 +53,8 @@ const LAST_ERROR_BODY_CHARS = 1024;
 
 export interface DeliveryDeps {
   db: Db;
+  /** The raw path: the hot statements of an attempt are named, so parsed and planned once per connection. */
+  sql: SqlQuery;
   config: Pick<AppConfig, 'fetchAllowPrivateNetworks' | 'publicBaseUrl' | 'webhookRetryScale'>;
   webhookSecrets: SecretBox;
   logger: Logger;
@@ -78,7 +80,7 @@ export async function enqueueDeliveryJob(
     account: delivery.owner,
     // Deliveries take turns per endpoint (the `deliveries` lane), so one endpoint's backlog never holds up another's.
     fairKey: delivery.endpointId,
-    payload: { deliveryId: delivery.id, token: delivery.token },
+    payload: { deliveryId: delivery.id, token: delivery.token, endpointId: delivery.endpointId },
     runAt: delivery.runAt,
     maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS,
   });
@@ -118,7 +120,10 @@ async function passCircuit(
     // Another attempt took the probe (or its outcome is in already): wait for what the endpoint says now.
   }
   const until = await holdWhileOpen(deps, endpoint.id);
-  throw new PostponeJob(until ?? now);
+  // The probe got through meanwhile and closed the circuit: this attempt goes on in its place rather
+  // than behind the deliveries the recovered endpoint's slots take next (the backlog drains in order).
+  if (until === null) return;
+  throw new PostponeJob(until);
 }
 
 /**
@@ -192,13 +197,13 @@ interface LoadedDelivery {
 const epochMs = (column: string) => `(extract(epoch FROM ${column} AT TIME ZONE 'UTC') * 1000)::float8`;
 const fromMs = (ms: number | null) => (ms === null ? null : new Date(ms));
 
-async function loadDelivery(db: Db, deliveryId: string): Promise<LoadedDelivery | null> {
-  const rows = await db.$queryRawUnsafe<
+async function loadDelivery(sql: SqlQuery, deliveryId: string): Promise<LoadedDelivery | null> {
+  const rows = await sql<
     {
       status: string; job_token: string | null; attempts: number; manual: boolean; endpoint_id: string; owner_type: 'agency' | 'creator'; owner_id: string;
       url: string; endpoint_status: string; secret_encrypted: string; previous_secret_encrypted: string | null; previous_secret_expires_at: number | null;
       failing_since: number | null; consecutive_failures: number; circuit_open_until: number | null; event_id: string; payload: unknown;
-    }[]
+    }
   >(
     `SELECT d.status::text AS status, d.job_token, d.attempts, d.manual, e.id AS endpoint_id, e.owner_type::text AS owner_type, e.owner_id, e.url,
             e.status::text AS endpoint_status, e.secret_encrypted, e.previous_secret_encrypted,
@@ -208,7 +213,8 @@ async function loadDelivery(db: Db, deliveryId: string): Promise<LoadedDelivery 
        JOIN webhook_endpoints e ON e.id = d.endpoint_id
        JOIN webhook_events v ON v.id = d.event_id
       WHERE d.id = $1`,
-    deliveryId,
+    [deliveryId],
+    { name: 'webhook_delivery_load' },
   );
   const row = rows[0];
   if (!row) return null;
@@ -237,15 +243,19 @@ async function loadDelivery(db: Db, deliveryId: string): Promise<LoadedDelivery 
 /**
  * A 2xx from a healthy endpoint, recorded in one statement: the attempt log row (unless the delivery
  * is gone: the key-share lock keeps it until the statement ends) and the delivery's outcome, if its
- * token is still this attempt's (a manual retry that overtook it records its own).
+ * token is still this attempt's (a manual retry that overtook it records its own). Committed without
+ * waiting for the WAL flush (`synchronous_commit` off, this transaction only; about 2 ms a delivery
+ * here): a PostgreSQL crash can lose the last fraction of a second of these records, and then the
+ * delivery is sent again — at least once, as always, the receiver deduplicating on `webhook-id`. The
+ * job's settling is written after this record, so it can never survive a crash that lost the record.
  */
 async function recordSuccess(
-  db: Db,
+  sql: SqlQuery,
   a: { deliveryId: string; token: string; started: Date; finished: Date; manual: boolean; attempts: number; status: number; body: string | null },
 ): Promise<void> {
-  await db.$executeRawUnsafe(
+  await sql(
     `WITH present AS (
-       SELECT id FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE
+       SELECT id, set_config('synchronous_commit', 'off', true) AS commit_mode FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE
      ), logged AS (
        INSERT INTO webhook_delivery_attempts (id, delivery_id, attempted_at, manual, response_status, duration_ms, response_body, error_class, error)
        SELECT $3, p.id, to_timestamp($4::float8 / 1000) AT TIME ZONE 'UTC', $5::boolean, $6::int, $7::int, $8::text, NULL, NULL FROM present p
@@ -256,26 +266,64 @@ async function recordSuccess(
             last_attempt_at = to_timestamp($4::float8 / 1000) AT TIME ZONE 'UTC', last_response_code = $6::int, last_error = NULL,
             last_duration_ms = $7::int, updated_at = to_timestamp($10::float8 / 1000) AT TIME ZONE 'UTC'
       WHERE id = $1 AND status = 'pending' AND job_token = $2 AND EXISTS (SELECT 1 FROM logged)`,
-    a.deliveryId,
-    a.token,
-    newObjectId(a.started.getTime()),
-    a.started.getTime(),
-    a.manual,
-    a.status,
-    a.finished.getTime() - a.started.getTime(),
-    a.body,
-    a.attempts,
-    Date.now(),
+    [
+      a.deliveryId,
+      a.token,
+      newObjectId(a.started.getTime()),
+      a.started.getTime(),
+      a.manual,
+      a.status,
+      a.finished.getTime() - a.started.getTime(),
+      a.body,
+      a.attempts,
+      Date.now(),
+    ],
+    { name: 'webhook_delivery_succeeded' },
   );
 }
 
 /**
- * One attempt of one claimed delivery: sign with the current secret (and the previous one during a
- * rotation), POST with the SSRF guard, record the outcome and schedule the next attempt.
+ * Send order per endpoint in this process: an attempt sends its request only after every attempt to
+ * the same endpoint started before it here has sent its own (or given up before sending). Attempts
+ * start in claim order — due time, then event order — but the work before the request (reading the
+ * delivery, signing) takes longer for one than another on a busy machine, and a slot that finishes
+ * quickly goes straight on with the endpoint's next delivery (the jobs' hand-off): without this the
+ * faster slot could send several later events before a slower one sent its earlier event. With it,
+ * requests leave in start order and an endpoint sees events out of order by at most its in-flight
+ * limit − 1. Requests to one endpoint share its keep-alive agent, which writes them in creation order.
  */
-export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, token: string): Promise<AttemptOutcome> {
+const sendTurns = new Map<string, Promise<void>>();
+
+function takeSendTurn(endpointId: string | undefined): { ready: Promise<void>; sent: () => void } {
+  if (!endpointId) return { ready: Promise.resolve(), sent: () => {} };
+  const before = sendTurns.get(endpointId) ?? Promise.resolve();
+  let sent!: () => void;
+  const mine = new Promise<void>((resolve) => (sent = resolve));
+  sendTurns.set(endpointId, mine);
+  void mine.then(() => {
+    if (sendTurns.get(endpointId) === mine) sendTurns.delete(endpointId);
+  });
+  return { ready: before, sent };
+}
+
+/**
+ * One attempt of one claimed delivery: sign with the current secret (and the previous one during a
+ * rotation), POST with the SSRF guard, record the outcome and schedule the next attempt. `endpointId`
+ * (the job's, when it carries one) keeps this process's requests to the endpoint in start order.
+ */
+export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, token: string, endpointId?: string): Promise<AttemptOutcome> {
+  // Taken before the first await: attempts take their turns in the order they started.
+  const turn = takeSendTurn(endpointId);
+  try {
+    return await attemptInTurn(deps, deliveryId, token, turn);
+  } finally {
+    turn.sent();
+  }
+}
+
+async function attemptInTurn(deps: DeliveryDeps, deliveryId: string, token: string, turn: { ready: Promise<void>; sent: () => void }): Promise<AttemptOutcome> {
   const { db, config } = deps;
-  const delivery = await loadDelivery(db, deliveryId);
+  const delivery = await loadDelivery(deps.sql, deliveryId);
   if (!delivery || delivery.status !== 'pending' || delivery.jobToken !== token) return 'skipped';
   const { endpoint, event } = delivery;
   const started = new Date();
@@ -297,12 +345,16 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
     }
     const body = JSON.stringify(renderPayload(event.payload, config.publicBaseUrl));
     const headers = webhookHeaders(secrets, event.id, Math.floor(started.getTime() / 1000), body);
-    result = await safePostJson(endpoint.url, body, headers, {
+    await turn.ready;
+    // The request is created (and queued on the endpoint's agent) synchronously: the next attempt may go.
+    const sending = safePostJson(endpoint.url, body, headers, {
       allowPrivateNetworks: config.fetchAllowPrivateNetworks,
       timeoutMs: DELIVERY_TIMEOUT_MS,
       userAgent: `creator-api-webhooks/1.0 (+${config.publicBaseUrl})`,
       keepBytes: KEPT_RESPONSE_BYTES,
     });
+    turn.sent();
+    result = await sending;
   } catch (caught) {
     if (caught instanceof SafeFetchError) error = caught;
     else {
@@ -324,7 +376,7 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, to
   if (succeeded && !endpoint.failingSince && endpoint.consecutiveFailures === 0 && !endpoint.circuitOpenUntil) {
     // The common case, a healthy endpoint that answered 2xx: the attempt log and the outcome in one
     // statement (no transaction, no endpoint write), as the transaction below would record them.
-    await recordSuccess(db, { deliveryId, token, started, finished, manual: delivery.manual, attempts, status: result!.status, body: storable(result!.body) });
+    await recordSuccess(deps.sql, { deliveryId, token, started, finished, manual: delivery.manual, attempts, status: result!.status, body: storable(result!.body) });
     return 'succeeded';
   }
   await db.$transaction(async (tx) => {

@@ -116,7 +116,7 @@ export async function emitEvents(
        INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
        -- Ids in event order (the claim takes an endpoint's jobs by run_at, then id): an endpoint gets its events in order.
        SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || lpad(to_hex(t.ord), 6, '0') || substr(t.job_token, 1, 10),
-              $5, $6, $8, t.endpoint_id, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token), $7, now()
+              $5, $6, $8, t.endpoint_id, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token, 'endpointId', t.endpoint_id), $7, now()
          FROM targets t
        RETURNING id
      )
