@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createKey, expectAccessible, formAlert, screenshot, signUp } from './support';
+import { createKey, expectAccessible, formAlert, screenshot, signIn, signUp } from './support';
 
 /**
  * Navigation a person can live in (issue 29): a dashboard home per account type with real figures,
@@ -225,4 +225,41 @@ test.fixme('on a phone the report’s posts stack into cards, every column named
   expect(await engagements.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Engagements"');
   await expectAccessible(visitor, 'public report (390)');
   await context.close();
+});
+
+test('signing in and finishing sign-up land on the dashboard; a same-origin ?next= still wins', async ({ page }) => {
+  test.setTimeout(240_000);
+  // Sign-up (support.ts) ends on /dashboard?welcome=1; the welcome says what to do first.
+  const account = await signUp(page, 'agency', 'nav-landing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your agency account is ready.' })).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const signOut = async () => {
+      await openMenuIfPhone(page, width);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL('/sign-in?signed_out=1');
+    };
+    await signOut();
+    await signIn(page, account);
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectAccessible(page, `dashboard after sign-in (${width})`);
+    // A page asked for before signing in is where sign-in returns.
+    await signOut();
+    await page.goto('/editor/campaigns');
+    await expect(page).toHaveURL('/sign-in?next=%2Feditor%2Fcampaigns');
+    await expect(page.getByText('Sign in to continue to')).toBeVisible();
+    await signIn(page, account);
+    await expect(page).toHaveURL('/editor/campaigns');
+    await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    // Another origin never wins: the dashboard instead.
+    await signOut();
+    await page.goto(`/sign-in?next=${encodeURIComponent('//evil.example/dashboard')}`);
+    await signIn(page, account);
+    await expect(page).toHaveURL('/dashboard');
+    // Signed in, the sign-up page is the dashboard too.
+    await page.goto('/sign-up');
+    await expect(page).toHaveURL('/dashboard');
+  }
 });

@@ -14,7 +14,7 @@ import { beginSignIn, mailRetryAfter, recordSignIn } from '@/server/services/sig
 import { authFor, readEmailLink, RESET_LINK_MINUTES } from '@/server/web/auth';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/server/web/password-rules';
-import { requireAccount } from '@/server/web/session';
+import { HOME_PATH, requireAccount } from '@/server/web/session';
 import { requestClient, retryMessage, SIGN_IN_NOTICE_COOKIE } from '@/server/web/sign-in-limit';
 
 const email = z
@@ -105,7 +105,7 @@ export async function confirmSignUpAction(token: string, _previous: FormState, f
   if (alreadyConfirmed) {
     // The link was used before: this was a plain sign-in.
     await gate.signedIn();
-    redirect('/settings');
+    redirect(HOME_PATH);
   }
   // The right password for an unconfirmed address: now better-auth confirms it (which creates the
   // agency or creator, services/sign-ups.ts) and signs this browser in.
@@ -116,7 +116,7 @@ export async function confirmSignUpAction(token: string, _previous: FormState, f
     throw error;
   }
   await gate.signedIn();
-  redirect('/settings?welcome=1');
+  redirect(`${HOME_PATH}?welcome=1`);
 }
 
 /** The two links of a change of address: approval from the current address, then confirmation from the new one. */

@@ -105,6 +105,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           {subject.type === 'creator' ? <>Start with your link-in-bio page.</> : <>Start by adding the creators you represent.</>}
         </div>
       )}
+      {params.joined !== undefined && (
+        <div className="alert alert-success" role="status">
+          You joined {subject.name}.
+        </div>
+      )}
 
       <section aria-labelledby="figures-heading">
         <h2 id="figures-heading" className="visually-hidden">
