@@ -163,7 +163,7 @@ export function PostsPanel({
     <section className="panel" aria-labelledby="posts-heading">
       <h2 id="posts-heading">Posts</h2>
       <p className="field-hint">
-        The numbers you enter here make the report’s totals and earned media value (views × CPM ÷ 1,000 per platform). Participants,
+        The numbers you enter here make the report’s totals and earned media value (views × CPM ÷ 1,000 per platform, in your reporting currency). Participants,
         posts and the public report are managed on this page only: the API reads them but does not change them.
       </p>
       {posts.length === 0 ? (

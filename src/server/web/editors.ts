@@ -115,9 +115,22 @@ export const campaignEditor = {
     { name: 'refresh_cadence', label: 'Metrics refresh', kind: 'select', options: options(REFRESH_CADENCES, { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' }) },
     { name: 'refresh_state', label: 'Refresh state', kind: 'select', options: options(REFRESH_STATES, { active: 'Active', paused: 'Paused' }) },
     ...CPM_PLATFORMS.map(
-      (platform) => ({ name: `cpm.${platform}`, label: `CPM ${PLATFORM_LABELS[platform] ?? platform}`, kind: 'number', hint: 'Cost per 1000 views.' }) as const,
+      (platform) =>
+        ({
+          name: `cpm.${platform}`,
+          label: `CPM ${PLATFORM_LABELS[platform] ?? platform}`,
+          kind: 'number',
+          // No currency is stored with amounts (the API's contract has none): say which one they are in.
+          hint: 'Cost per 1,000 views, in your reporting currency: the one currency you use for every CPM and EMV.',
+        }) as const,
     ),
-    { name: 'emv_override', label: 'EMV override', kind: 'number', nullable: true, hint: 'Leave empty to compute earned media value from the CPMs.' },
+    {
+      name: 'emv_override',
+      label: 'EMV override',
+      kind: 'number',
+      nullable: true,
+      hint: 'In your reporting currency, like the CPMs. Leave empty to compute earned media value from the CPMs.',
+    },
   ] satisfies readonly EditorField[],
   /** The stored campaign as the form shows it, its times in `zone` (the viewer's; the form's on save). */
   values: (campaign: CampaignRow, zone: string): EditorValues => ({

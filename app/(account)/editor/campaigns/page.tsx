@@ -3,7 +3,7 @@ import { indexCampaigns } from '@/server/services/resource-index';
 import { requireSubject } from '@/server/web/session';
 import { Timestamp } from '../../../_components/dates';
 import { IndexPage, param } from '../../../_components/index-page';
-import { formatCompact, formatMoney, formatNumber } from '../../../_components/numbers';
+import { formatCompact, formatMoney, formatNumber, REPORTING_CURRENCY } from '../../../_components/numbers';
 
 export const metadata: Metadata = { title: 'Campaigns' };
 
@@ -44,7 +44,7 @@ export default async function CampaignsIndexPage({ searchParams }: { searchParam
             <th scope="col">Status</th>
             <th scope="col">Posts</th>
             <th scope="col">Views</th>
-            <th scope="col">Earned media value</th>
+            <th scope="col">Earned media value ({REPORTING_CURRENCY})</th>
             <th scope="col">Report</th>
             <th scope="col">Last changed</th>
           </tr>
@@ -58,7 +58,7 @@ export default async function CampaignsIndexPage({ searchParams }: { searchParam
               <td data-label="Status">{STATUS_LABELS[campaign.status] ?? campaign.status}</td>
               <td data-label="Posts">{formatNumber(campaign.summary.content)}</td>
               <td data-label="Views">{formatCompact(campaign.summary.views)}</td>
-              <td data-label="Earned media value">{formatMoney(campaign.summary.emv)}</td>
+              <td data-label={`Earned media value (${REPORTING_CURRENCY})`}>{formatMoney(campaign.summary.emv)}</td>
               <td data-label="Report">
                 {campaign.publicReportEnabled ? (
                   <a href={`${base}/r/${campaign.publicReportSlug}`}>

@@ -55,6 +55,10 @@ export default async function CampaignReportPage({ params }: Props) {
           <Stat label="Impressions" value={whole(totals.impressions)} />
           <Stat label="Engagement rate" value={percent(totals.engagement_rate)} />
         </dl>
+        {/* The API records no currency with CPMs or EMV: say whose currency the figure is in rather than guess a symbol. */}
+        <p className={`${styles.muted} ${styles.statsNote}`}>
+          Earned media value is views × CPM ÷ 1,000, in the currency {report.ownerName ?? 'the campaign’s owner'} sets its CPMs in.
+        </p>
       </section>
       {report.creators.length > 0 ? (
         <section className={styles.section} aria-labelledby="creators">

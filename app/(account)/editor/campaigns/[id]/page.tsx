@@ -11,7 +11,7 @@ import { CreatedNotice } from '../../../../_components/created-notice';
 import { EditorForm } from '../../../../_components/editor-form';
 import { EditorShell } from '../../../../_components/editor-shell';
 import { ownedOr404 } from '../../../../_components/owned';
-import { formatMoney, formatNumber } from '../../../../_components/numbers';
+import { formatMoney, formatNumber, REPORTING_CURRENCY } from '../../../../_components/numbers';
 
 export const metadata: Metadata = { title: 'Edit campaign' };
 
@@ -48,7 +48,7 @@ export default async function CampaignEditorPage({ params, searchParams }: { par
         { label: 'Creators', value: formatNumber(summary.creators) },
         { label: 'Content', value: `${formatNumber(summary.content)} posts, ${formatNumber(summary.views)} views` },
         { label: 'Engagements', value: formatNumber(summary.engagements) },
-        { label: 'EMV', value: formatMoney(summary.emv) },
+        { label: `EMV (${REPORTING_CURRENCY})`, value: formatMoney(summary.emv) },
       ]}
       after={
         <>
