@@ -48,7 +48,7 @@ test('someone guessing an account’s password elsewhere slows only themselves; 
   expect(recorded).toBeGreaterThanOrEqual(5);
   expect(recorded).toBeLessThan(12);
   expect(Math.abs(recorded - failures)).toBeLessThanOrEqual(1);
-  await expectAccessible(owner, 'settings with the failed sign-in notice');
+  await expectAccessible(owner, 'dashboard with the failed sign-in notice');
   await notice.getByRole('link', { name: 'review your sign-in activity' }).click();
   await expect(owner).toHaveURL('/settings/account#activity');
   const rows = owner.getByRole('table', { name: 'Recent sign-in attempts' }).getByRole('row');
