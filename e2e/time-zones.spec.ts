@@ -4,7 +4,8 @@ import { createKey, expectAccessible, formStatus, signUp } from './support';
 /**
  * Dates in the viewer's time zone (issue 29, "human copy"): the editors' date-time inputs show and
  * take the browser's zone and say which, and a time typed is the time shown after saving — and the
- * instant the API stores. Browsers in Los Angeles and Tokyo, at 1,280 and 390 px.
+ * instant the API stores. Sign-in activity, "Figures as of" and the webhook replay start follow the
+ * same zone. Browsers in Los Angeles and Tokyo, at 1,280 and 390 px.
  */
 
 const WIDTHS = [1280, 390] as const;
@@ -23,6 +24,16 @@ async function storedCampaign(request: APIRequestContext, secret: string, id: st
 
 function todayIn(zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** `YYYY-MM-DDTHH:mm` on the clocks of `zone` at `ms`, as a datetime-local input holds it. */
+function wallClock(zone: string, ms: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 async function campaignIdOf(page: Page): Promise<string> {
@@ -83,6 +94,21 @@ for (const { zone, label, shortName, starts, moved } of ZONES) {
       const asOf = page.getByLabel('Figures as of').last();
       await expect(asOf).toHaveValue(todayIn(zone));
       await expect(asOf).toHaveAttribute('max', todayIn(zone));
+
+      // The webhook replay's start is offered (24 h ago) and read in the same zone, named.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/settings/webhooks');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+      await dialog.getByLabel('Endpoint URL').fill('http://127.0.0.1:4299/hooks');
+      await dialog.getByLabel('Description').fill('Zone receiver');
+      await dialog.getByRole('checkbox', { name: /All events/ }).check();
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      await page.getByRole('dialog', { name: 'Copy your endpoint’s signing secret' }).getByRole('button', { name: 'Done, I stored it' }).click();
+      const since = page.getByRole('form', { name: 'Replay failed deliveries to Zone receiver' }).getByLabel(`Replay failed deliveries since (${label})`);
+      const offered = await since.inputValue();
+      // To the minute, and a minute or two may pass between the page and this check.
+      expect(Math.abs(Date.parse(`${offered}:00Z`) - Date.parse(`${wallClock(zone, Date.now() - 86_400_000)}:00Z`))).toBeLessThanOrEqual(120_000);
     });
   });
 }
