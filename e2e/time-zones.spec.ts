@@ -4,7 +4,7 @@ import { createKey, expectAccessible, formStatus, signUp } from './support';
 /**
  * Dates in the viewer's time zone (issue 29, "human copy"): the editors' date-time inputs show and
  * take the browser's zone and say which, and a time typed is the time shown after saving — and the
- * instant the API stores. Sign-in activity, "Figures as of" and the webhook replay start follow the
+ * instant the API stores; the public report shows the same days. Sign-in activity, "Figures as of" and the webhook replay start follow the
  * same zone. Browsers in Los Angeles and Tokyo, at 1,280 and 390 px.
  */
 
@@ -84,6 +84,14 @@ for (const { zone, label, shortName, starts, moved } of ZONES) {
         await expect(listed).toContainText(`posted Mar 5, 2026, 8:15 AM ${shortName}`);
         await expect(page.locator('main')).not.toContainText('(UTC');
         await expectAccessible(page, `campaign editor in ${zone} (${width})`);
+
+        // The public report shows the same days on this reader's calendar (start 2 Mar, posted 5 Mar).
+        await page.getByRole('button', { name: 'Publish report' }).click();
+        await expect(page.getByText('Published', { exact: true })).toBeVisible();
+        const shareUrl = await page.locator('#report-heading ~ p a').first().getAttribute('href');
+        await page.goto(new URL(shareUrl!).pathname);
+        await expect(page.getByText('Mar 2, 2026 – Mar 31, 2026', { exact: true })).toBeVisible();
+        await expect(page.locator('td[data-label="Posted"]').first()).toHaveText('Mar 5, 2026');
       }
 
       // Other dates in the settings: sign-ins in the viewer's zone, named; "Figures as of" offers their today.
