@@ -30,6 +30,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     extraHTTPHeaders: { 'x-forwarded-for': CLIENT_ADDRESS },
+    // Pages show and take times in the browser's zone and name it ("Starts (UTC)"): one zone for every
+    // spec whatever the machine's, except where a spec sets its own (e2e/time-zones.spec.ts).
+    timezoneId: 'UTC',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -39,7 +39,7 @@ test('someone guessing an account’s password elsewhere slows only themselves; 
   // The owner, from their own address, at the same moment: in at once, and told what happened.
   await owner.goto('/sign-in');
   await signIn(owner, account);
-  await expect(owner).toHaveURL('/settings');
+  await expect(owner).toHaveURL('/dashboard');
   const notice = owner.getByRole('status').filter({ hasText: 'failed sign-in attempts since your last sign-in' });
   await expect(notice).toContainText(/\d+ failed sign-in attempts since your last sign-in/);
   // The server's count, not the attacker's: reading the form's alert right after a response can still
@@ -48,7 +48,7 @@ test('someone guessing an account’s password elsewhere slows only themselves; 
   expect(recorded).toBeGreaterThanOrEqual(5);
   expect(recorded).toBeLessThan(12);
   expect(Math.abs(recorded - failures)).toBeLessThanOrEqual(1);
-  await expectAccessible(owner, 'settings with the failed sign-in notice');
+  await expectAccessible(owner, 'dashboard with the failed sign-in notice');
   await notice.getByRole('link', { name: 'review your sign-in activity' }).click();
   await expect(owner).toHaveURL('/settings/account#activity');
   const rows = owner.getByRole('table', { name: 'Recent sign-in attempts' }).getByRole('row');

@@ -47,14 +47,14 @@ test('sign-up → confirm the address from the mail → signed in; then sign out
   await expect(page.getByText('That password does not match the one chosen at sign-up.')).toBeVisible();
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/);
   await expect(page.getByText('Your agency account is ready.')).toBeVisible();
   await expect(page.getByText('Trusty Talent').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/sign-in?signed_out=1');
   await signIn(page, { email, password: PASSWORD });
-  await expect(page).toHaveURL('/settings');
+  await expect(page).toHaveURL('/dashboard');
 });
 
 test('sign-up answers the same for a taken address, and mails its owner instead', async ({ page, mailbox }) => {
@@ -63,7 +63,7 @@ test('sign-up answers the same for a taken address, and mails its owner instead'
   await page.goto(linkTo(await mailbox.next(email, /Confirm/), '/verify-email'));
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/sign-in?signed_out=1');
 
@@ -79,7 +79,7 @@ test('forgot password → the link from the mail → a new password, signed in; 
   await page.goto(linkTo(await mailbox.next(email, /Confirm/), '/verify-email'));
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/sign-in?signed_out=1');
 
@@ -115,7 +115,7 @@ test('forgot password → the link from the mail → a new password, signed in; 
   await signIn(page, { email, password: PASSWORD });
   await expect(formAlert(page)).toHaveText('That email and password do not match an account.');
   await signIn(page, { email, password: 'a completely new passphrase' });
-  await expect(page).toHaveURL('/settings');
+  await expect(page).toHaveURL('/dashboard');
 });
 
 test('change of sign-in email: approved from the current address, confirmed from the new one', async ({ page, mailbox }, testInfo) => {
@@ -125,8 +125,9 @@ test('change of sign-in email: approved from the current address, confirmed from
   await page.goto(linkTo(await mailbox.next(email, /Confirm/), '/verify-email'));
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/);
 
+  await page.goto('/settings');
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL('/settings/account');
   await expectAccessible(page, 'account settings');
@@ -157,7 +158,7 @@ test('change of sign-in email: approved from the current address, confirmed from
   await signIn(page, { email, password: PASSWORD });
   await expect(formAlert(page)).toHaveText('That email and password do not match an account.');
   await signIn(page, { email: newEmail, password: PASSWORD });
-  await expect(page).toHaveURL('/settings');
+  await expect(page).toHaveURL('/dashboard');
 });
 
 test('with SMTP configured there is no dev outbox', async ({ request }) => {

@@ -5,6 +5,7 @@ import { createKey, formAlert, formStatus, screenshot, signUp } from './support'
 test('an agency creates a roster:read key, sees the secret once, uses it, and revokes it', async ({ page, request }, testInfo) => {
   await signUp(page, 'agency');
   await expect(formStatus(page)).toContainText('Your agency account is ready');
+  await page.goto('/settings');
   await screenshot(page, testInfo, 'settings-overview');
 
   await page.getByRole('link', { name: 'Manage API keys' }).click();

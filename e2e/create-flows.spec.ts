@@ -24,7 +24,8 @@ async function asVisitor(browser: Browser, path: string, check: (page: Page) => 
 test('a new creator goes from sign-up to a published, themed link-in-bio page without the API', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   await signUp(page, 'creator', 'lib-create');
-  // The overview invites the action instead of naming an endpoint.
+  // The settings overview invites the action instead of naming an endpoint.
+  await page.goto('/settings');
   await expect(page.getByText('POST /public/v1')).toHaveCount(0);
   await page.getByRole('link', { name: 'Create your page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create your link-in-bio page' })).toBeVisible();

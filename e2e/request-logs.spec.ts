@@ -4,6 +4,7 @@ import { createKey, screenshot, signUp } from './support';
 test('an agency finds its API calls in Logs, filters the errors, opens one with its secret redacted and copies it as curl', async ({ page, request, context }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp(page, 'agency', 'request-logs');
+  await page.goto('/settings');
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'API keys' }).click();
   const key = await createKey(page, 'Logs test', ['roster:write']);
 

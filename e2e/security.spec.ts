@@ -30,14 +30,14 @@ test('the API answers with its own security headers, and TRACE is a 405 problem'
   expect((await request.get('/public/v1/me')).status()).toBe(401);
 });
 
-test('a `next` that resolves to another origin falls back to /settings after signing in', async ({ page, browser }) => {
+test('a `next` that resolves to another origin falls back to the dashboard after signing in', async ({ page, browser }) => {
   const other = await browser.newContext();
   const account = await signUp(await other.newPage(), 'creator', 'open-redirect');
   await other.close();
   for (const next of ['/%09/evil.example', '//evil.example', '/\\evil.example', '/%5Cevil.example', 'https://evil.example/']) {
     await page.goto(`/sign-in?next=${encodeURIComponent(decodeURIComponent(next))}`);
     await signIn(page, account);
-    await expect(page).toHaveURL(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/settings$/);
+    await expect(page).toHaveURL(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/dashboard$/);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/sign-in?signed_out=1');
   }

@@ -22,7 +22,7 @@ test('on a phone the header is one line with a Menu button that opens and closes
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: 'Roster' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await expectAccessible(page, 'settings with the menu open (phone)');
+  await expectAccessible(page, 'dashboard with the menu open (phone)');
   await screenshot(page, testInfo, 'site-header-phone-open');
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();

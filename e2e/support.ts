@@ -17,8 +17,8 @@ export function uniqueEmail(label: string): string {
 }
 
 /**
- * Signs up through the form, confirms the address from the dev outbox, and waits for the settings
- * overview. Each sign-up comes from an address of its own (this page's X-Forwarded-For, believed
+ * Signs up through the form, confirms the address from the dev outbox, and waits for the dashboard
+ * (where a new account lands, with its welcome). Each sign-up comes from an address of its own (this page's X-Forwarded-For, believed
  * from the loopback proxy): mail is limited per client address (30 an hour), and a whole run's
  * sign-ups from one address would pass it, as no real visitor does.
  */
@@ -38,14 +38,14 @@ export async function signUp(page: Page, type: 'agency' | 'creator', label: stri
 
 /**
  * After the sign-up form said "check your inbox": the confirmation link from the dev outbox (the
- * e2e server has no SMTP), the password chosen at sign-up, and the settings overview.
+ * e2e server has no SMTP), the password chosen at sign-up, and the dashboard with its welcome.
  */
 export async function confirmSignUp(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
   await page.goto(await outboxLink(page, account.email, '/verify-email'));
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page).toHaveURL(/\/settings\?welcome=1$/);
+  await expect(page).toHaveURL(/\/dashboard\?welcome=1$/);
 }
 
 /** The newest link to `path` in the dev outbox's mail to `email`, waiting for the mail to arrive. */

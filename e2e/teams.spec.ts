@@ -42,7 +42,8 @@ async function acceptBySigningUp(page: Page, email: string, name: string) {
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Choose a password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(page).toHaveURL(/\/settings\?joined=1$/);
+  await expect(page).toHaveURL(/\/dashboard\?joined=1$/);
+  await expect(page.getByRole('status').filter({ hasText: 'You joined Acme Talent' })).toBeVisible();
 }
 
 test('an owner invites an admin and a member; each works within their role; a removal applies at once; the audit log shows it', async ({ browser }, testInfo) => {

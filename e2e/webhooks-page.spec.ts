@@ -22,6 +22,7 @@ async function startReceiver() {
 }
 
 async function openWebhooks(page: Page) {
+  await page.goto('/settings');
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Webhooks' }).click();
   await expect(page).toHaveURL(/\/settings\/webhooks$/);
 }

@@ -30,6 +30,7 @@ test('an agency adds a webhook endpoint, keeps the secret, tests, retries, rotat
   const receiver = await startReceiver((index) => (index === 0 ? 500 : 200));
   try {
     await signUp(page, 'agency', 'webhooks');
+    await page.goto('/settings');
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Webhooks' }).click();
     await expect(page).toHaveURL(/\/settings\/webhooks$/);
     await expect(page.getByText('No endpoints yet')).toBeVisible();

@@ -16,7 +16,7 @@ import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-sta
 import { typedEmailAddress } from '@/server/lib/email';
 import { newPassword } from '@/server/web/password-field';
 import { PASSWORD_MAX_LENGTH } from '@/server/web/password-rules';
-import { requireAccount } from '@/server/web/session';
+import { HOME_PATH, requireAccount } from '@/server/web/session';
 import { requestClient, retryMessage, SIGN_IN_NOTICE_COOKIE } from '@/server/web/sign-in-limit';
 
 const currentPassword = z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH, 'That password does not match this account.');
@@ -98,7 +98,7 @@ export async function confirmSignUpAction(token: string, _previous: FormState, f
   if (alreadyConfirmed) {
     // The link was used before: this was a plain sign-in.
     await gate.signedIn();
-    redirect('/settings');
+    redirect(HOME_PATH);
   }
   // The right password for an unconfirmed address: now better-auth confirms it (which creates the
   // agency or creator, services/sign-ups.ts) and signs this browser in.
@@ -109,7 +109,7 @@ export async function confirmSignUpAction(token: string, _previous: FormState, f
     throw error;
   }
   await gate.signedIn();
-  redirect('/settings?welcome=1');
+  redirect(`${HOME_PATH}?welcome=1`);
 }
 
 /** The two links of a change of address: approval from the current address, then confirmation from the new one. */

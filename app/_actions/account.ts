@@ -17,7 +17,7 @@ import { typedEmailAddress } from '@/server/lib/email';
 import { newPassword } from '@/server/web/password-field';
 import { PASSWORD_MAX_LENGTH } from '@/server/web/password-rules';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
-import { currentAccount, safeReturnPath } from '@/server/web/session';
+import { currentAccount, HOME_PATH, safeReturnPath } from '@/server/web/session';
 import { requestClient, retryMessage, setFailedSignInNotice } from '@/server/web/sign-in-limit';
 
 const name = (what: string) =>
@@ -129,7 +129,7 @@ const setupInput = z.discriminatedUnion('account_type', [
 export async function completeSetupAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const account = await currentAccount();
   if (!account) redirect('/sign-in?next=/settings');
-  if (account.subject) redirect('/settings');
+  if (account.subject) redirect(HOME_PATH);
   const accountType = formText(formData, 'account_type');
   const values = { account_type: accountType, name: formText(formData, 'name'), agency_name: formText(formData, 'agency_name') };
   const parsed = setupInput.safeParse(values);
@@ -137,5 +137,5 @@ export async function completeSetupAction(_previous: FormState, formData: FormDa
   const db = account.app.services.db;
   if (parsed.data.account_type === 'agency') await createAgency(db, { name: parsed.data.agency_name, ownerEmail: account.user.email });
   else await createCreatorAccount(db, { displayName: parsed.data.name, email: account.user.email });
-  redirect('/settings?welcome=1');
+  redirect(`${HOME_PATH}?welcome=1`);
 }

@@ -7,6 +7,7 @@
 import { revalidatePath } from 'next/cache';
 import { formText, type FormState } from '@/server/web/form-state';
 import { callOperation, type OperationOutcome } from '@/server/web/operation-call';
+import { instantFromDateTimeLocal, submittedTimeZone } from '@/server/web/viewer-time';
 
 function done(campaignId: string, outcome: OperationOutcome<unknown>, message: string): FormState {
   if (!outcome.ok) return outcome.state;
@@ -21,10 +22,10 @@ function metric(raw: string | undefined): number | string {
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
-/** `datetime-local` (labelled UTC) → ISO with offset, as the API's dates are. */
-function postedAt(raw: string): string | null {
+/** `datetime-local` in the zone the form named → ISO with offset, as the API's dates are. */
+function postedAt(raw: string, zone: string): string | null {
   if (!raw.trim()) return null;
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(raw) ? `${raw}:00Z` : raw;
+  return instantFromDateTimeLocal(zone, raw);
 }
 
 export async function addParticipantAction(campaignId: string, _previous: FormState, formData: FormData): Promise<FormState> {
@@ -51,7 +52,7 @@ export async function addContentAction(campaignId: string, _previous: FormState,
       views: metric(values.views),
       impressions: metric(values.impressions),
       engagements: metric(values.engagements),
-      posted_at: postedAt(values.posted_at ?? ''),
+      posted_at: postedAt(values.posted_at ?? '', submittedTimeZone(formData)),
     },
     values,
   );

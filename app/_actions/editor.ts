@@ -16,6 +16,7 @@ import { campaignEditor, deckEditor, linkInBioEditor, mediaKitEditor } from '@/s
 import { formText, type FormState } from '@/server/web/form-state';
 import { SIGNED_OUT, uiCaller, type UiCaller } from '@/server/web/operation-call';
 import { normalizeWebUrl } from '@/server/web/web-url';
+import { submittedTimeZone } from '@/server/web/viewer-time';
 
 const GONE: FormState = { status: 'error', message: 'This item was not found. It may belong to another account.' };
 
@@ -88,7 +89,7 @@ export async function saveCampaignAction(campaignId: string, _previous: FormStat
     return saveEditorForm({
       fields: campaignEditor.fields,
       formData,
-      current: campaignEditor.values(campaign),
+      current: campaignEditor.values(campaign, submittedTimeZone(formData)),
       save: (patch, values) => caller.call('campaigns.update', { campaign_id: campaignId, ...patch }, values),
       path: `/editor/campaigns/${campaignId}`,
     });

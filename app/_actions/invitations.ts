@@ -17,7 +17,7 @@ import { authFor, sessionCookiesSecure } from '@/server/web/auth';
 import { fieldErrorsFrom, formText, type FormState } from '@/server/web/form-state';
 import { signUpThroughInvitation } from '@/server/web/invitation-sign-up';
 import { newPassword } from '@/server/web/password-field';
-import { currentAccount } from '@/server/web/session';
+import { currentAccount, HOME_PATH } from '@/server/web/session';
 import { requestClient } from '@/server/web/sign-in-limit';
 
 /** Acting for the agency just joined: the header's switcher starts there. */
@@ -39,7 +39,7 @@ export async function acceptInvitationAction(_previous: FormState, formData: For
     throw error;
   }
   await actForAgency(agencyId, account.app.services.config.publicBaseUrl);
-  redirect('/settings?joined=1');
+  redirect(`${HOME_PATH}?joined=1`);
 }
 
 const signUpInput = z.object({
@@ -65,9 +65,9 @@ export async function signUpThroughInvitationAction(_previous: FormState, formDa
   try {
     await auth.api.signInEmail({ body: { email: joined.email, password: parsed.data.password, rememberMe: true }, headers: requestHeaders });
   } catch (error) {
-    if (isAPIError(error)) redirect('/sign-in?next=/settings');
+    if (isAPIError(error)) redirect('/sign-in');
     throw error;
   }
   await actForAgency(joined.agencyId, app.services.config.publicBaseUrl);
-  redirect('/settings?joined=1');
+  redirect(`${HOME_PATH}?joined=1`);
 }

@@ -7,6 +7,7 @@
 import { revalidatePath } from 'next/cache';
 import { formText, type FormState } from '@/server/web/form-state';
 import { callOperation } from '@/server/web/operation-call';
+import { calendarDateIn, submittedTimeZone } from '@/server/web/viewer-time';
 
 /** Comma- (or line-) separated text → the list, blanks dropped. */
 function list(text: string): string[] {
@@ -38,6 +39,8 @@ function rows(formData: FormData, prefix: string): Map<number, Map<string, strin
 }
 
 export async function saveCreatorProfileAction(creatorId: string, path: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  // "Today when left empty": the viewer's today, not the server's UTC one.
+  const today = calendarDateIn(submittedTimeZone(formData));
   const socials = [...rows(formData, 'socials').values()].map((row) => {
     const rate = numberOrNull(row.get('engagement_rate') ?? '');
     return {
@@ -49,7 +52,7 @@ export async function saveCreatorProfileAction(creatorId: string, path: string, 
       average_engagements: numberOrNull(row.get('average_engagements') ?? ''),
       // Typed as a percentage; stored (and served by the API) as a fraction.
       engagement_rate: typeof rate === 'number' ? Math.round(rate * 100) / 10_000 : rate,
-      metrics_as_of: (row.get('metrics_as_of') ?? '').trim() || null,
+      metrics_as_of: (row.get('metrics_as_of') ?? '').trim() || today,
     };
   });
   const rates = [...rows(formData, 'rates').values()]

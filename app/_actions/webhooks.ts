@@ -8,6 +8,7 @@ import { revalidatePath } from 'next/cache';
 import { ALL_EVENTS, SUBSCRIBABLE_EVENT_TYPES } from '@/server/services/webhook-events';
 import { formText, type FormState } from '@/server/web/form-state';
 import { callOperation, type OperationOutcome } from '@/server/web/operation-call';
+import { instantFromDateTimeLocal, submittedTimeZone } from '@/server/web/viewer-time';
 
 export interface SecretState extends FormState {
   /** Present once, in the answer to the request that made it; never stored in the page. */
@@ -72,13 +73,13 @@ export async function deleteEndpointAction(_previous: FormState, formData: FormD
   return done(outcome, 'Endpoint deleted.');
 }
 
-/** "Replay failed deliveries": every failed delivery of the endpoint since the chosen time (UTC), sent once more. */
+/** "Replay failed deliveries": every failed delivery of the endpoint since the chosen time (in the form's zone), sent once more. */
 export async function replayFailedAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const raw = formText(formData, 'since').trim();
   const values = { since: raw };
-  // A datetime-local value is wall-clock time without a zone; the form asks for UTC.
-  const since = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(raw) ? `${raw.length === 16 ? `${raw}:00` : raw}Z` : raw;
-  if (!raw) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { since: 'Enter the date and time (UTC) to replay from.' }, values };
+  // A datetime-local value is wall-clock time without a zone: the one the form was shown in.
+  const since = instantFromDateTimeLocal(submittedTimeZone(formData), raw);
+  if (!raw) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { since: 'Enter the date and time to replay from.' }, values };
   const outcome = await callOperation<{ queued: number; has_more: boolean }>('webhookEndpoints.replay', { endpoint_id: formText(formData, 'endpoint_id'), since }, values);
   if (!outcome.ok) return outcome.state;
   revalidatePath(PAGE);

@@ -1,6 +1,7 @@
 'use client';
 
 import { IDLE, type FormState } from '@/server/web/form-state';
+import { Timestamp } from './dates';
 import { FormMessage, SubmitRow, TextField } from './fields';
 import { useActionForm } from './use-action-form';
 
@@ -146,12 +147,15 @@ export function PostsPanel({
   addAction,
   updateAction,
   removeAction,
+  timeZone,
 }: {
   posts: ReportPost[];
   participants: ReportParticipant[];
   addAction: FormAction;
   updateAction: (contentId: string, previous: FormState, formData: FormData) => Promise<FormState>;
   removeAction: (contentId: string) => Promise<FormState>;
+  /** The zone "Posted" is typed in (the viewer's, viewer-time.ts), sent back with the form. */
+  timeZone: { id: string; label: string };
 }) {
   const { state, formAction, pending, onSubmit } = useActionForm(addAction, IDLE);
   const names = new Map(participants.map((p) => [p.creatorId, p.displayName]));
@@ -159,7 +163,7 @@ export function PostsPanel({
     <section className="panel" aria-labelledby="posts-heading">
       <h2 id="posts-heading">Posts</h2>
       <p className="field-hint">
-        The numbers you enter here make the report’s totals and earned media value (views × CPM ÷ 1,000 per platform). Participants,
+        The numbers you enter here make the report’s totals and earned media value (views × CPM ÷ 1,000 per platform, in your reporting currency). Participants,
         posts and the public report are managed on this page only: the API reads them but does not change them.
       </p>
       {posts.length === 0 ? (
@@ -175,6 +179,11 @@ export function PostsPanel({
                   {post.url}
                 </a>
                 <span className="muted">{number.format(post.views)} views</span>
+                {post.postedAt && (
+                  <span className="muted">
+                    posted <Timestamp iso={post.postedAt} />
+                  </span>
+                )}
                 <RemoveButton label={`Remove post ${post.url}`} action={() => removeAction(post.id)} />
               </div>
               <PostMetricsForm post={post} action={(previous, formData) => updateAction(post.id, previous, formData)} />
@@ -188,6 +197,7 @@ export function PostsPanel({
         // A new key per added post: the inputs start empty for the next one.
         <form key={`add-post-${posts.length}`} action={formAction} onSubmit={onSubmit} className="form" aria-labelledby="new-post-heading" noValidate>
           <h3 id="new-post-heading">Add a post</h3>
+          <input type="hidden" name="time_zone" value={timeZone.id} />
           <FormMessage state={state} />
           <div className="editor-grid">
             <div className="field">
@@ -211,7 +221,7 @@ export function PostsPanel({
               </select>
             </div>
             <TextField idPrefix="post" name="url" label="Post URL" type="url" state={state} initial="" spellCheck={false} />
-            <TextField idPrefix="post" name="posted_at" label="Posted (UTC, optional)" type="datetime-local" state={state} initial="" />
+            <TextField idPrefix="post" name="posted_at" label={`Posted (${timeZone.label}, optional)`} type="datetime-local" state={state} initial="" />
             <TextField idPrefix="post" name="views" label="Views" type="number" min={0} step={1} state={state} initial="0" />
             <TextField idPrefix="post" name="impressions" label="Impressions" type="number" min={0} step={1} state={state} initial="0" />
             <TextField idPrefix="post" name="engagements" label="Engagements" type="number" min={0} step={1} state={state} initial="0" />

@@ -13,21 +13,33 @@ interface Props {
   submitLabel?: string;
   /** The id of the heading that names the form (the editor page's section heading). */
   labelledBy?: string;
+  /**
+   * The zone date-time fields are shown in (viewer-time.ts `formTimeZone`), and its name for labels
+   * ("Tokyo time"); the form sends the zone back so its action reads the times the same way.
+   */
+  timeZone?: { id: string; label: string };
 }
 
 /**
  * The editor pages' form: one labelled control per field, errors next to their field. Unsaved input
  * is tracked (leaving asks first) and kept when another section of the page saves.
  */
-export function EditorForm({ fields, initial, action, submitLabel = 'Save changes', labelledBy }: Props) {
+export function EditorForm({ fields, initial, action, submitLabel = 'Save changes', labelledBy, timeZone = { id: 'UTC', label: 'UTC' } }: Props) {
   const { state, formAction, pending, onSubmit, ref, dirty } = useEditorForm(action, IDLE);
+  const hasTimes = fields.some((field) => field.kind === 'datetime');
   return (
     <form ref={ref} action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby={labelledBy}>
+      {hasTimes && <input type="hidden" name="time_zone" value={timeZone.id} />}
       <SaveState dirty={dirty} pending={pending} />
       <FormMessage state={state} />
       <div className="editor-grid">
         {fields.map((field) => (
-          <FieldControl key={field.name} field={field} state={state} initial={initial[field.name] ?? ''} />
+          <FieldControl
+            key={field.name}
+            field={field.kind === 'datetime' ? { ...field, label: `${field.label} (${timeZone.label})` } : field}
+            state={state}
+            initial={initial[field.name] ?? ''}
+          />
         ))}
       </div>
       <SubmitRow label={submitLabel} busyLabel="Saving…" pending={pending} primary />

@@ -31,7 +31,7 @@ export function TimeZoneCookie({ current }: { current: string | null }) {
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone || zone === current) return;
-    // The name is TIME_ZONE_COOKIE of ./time-zone.ts (a client module cannot export it to the server).
+    // The name is TIME_ZONE_COOKIE of src/server/web/viewer-time.ts (a client module cannot import that server module).
     document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
   }, [current]);
   return null;

@@ -1,4 +1,5 @@
 import type { CreatorProfile } from '@/server/services/creator-profile';
+import { calendarDateIn, formTimeZone } from '@/server/web/viewer-time';
 import { saveCreatorProfileAction } from '../_actions/profile';
 import { ProfileEditor, type ProfileValues } from './profile-editor';
 
@@ -20,6 +21,7 @@ export function profileValues({ creator, rates, brands }: CreatorProfile): Profi
       averageViews: text(s.averageViews),
       averageEngagements: text(s.averageEngagements),
       engagementRate: s.engagementRate === null ? '' : String(Math.round(s.engagementRate * 10_000) / 100),
+      // A calendar day (the API's metrics_as_of), stored as that day's UTC midnight: read back in UTC.
       asOf: s.metricsUpdatedAt?.toISOString().slice(0, 10) ?? '',
     })),
     rates: rates.map((r) => ({ label: r.label, amount: String(r.amount), currency: r.currency })),
@@ -27,6 +29,7 @@ export function profileValues({ creator, rates, brands }: CreatorProfile): Profi
 }
 
 /** The editor of one creator's profile; `path` is the page it is on (revalidated after a save). */
-export function ProfileEditorSection({ profile, path }: { profile: CreatorProfile; path: string }) {
-  return <ProfileEditor initial={profileValues(profile)} action={saveCreatorProfileAction.bind(null, profile.creator.id, path)} today={new Date().toISOString().slice(0, 10)} />;
+export async function ProfileEditorSection({ profile, path }: { profile: CreatorProfile; path: string }) {
+  const zone = await formTimeZone();
+  return <ProfileEditor initial={profileValues(profile)} action={saveCreatorProfileAction.bind(null, profile.creator.id, path)} today={calendarDateIn(zone)} timeZone={zone} />;
 }

@@ -91,7 +91,8 @@ function Field({
   );
 }
 
-export function ProfileEditor({ initial, action, today }: { initial: ProfileValues; action: Action; today: string }) {
+/** `today` and `timeZone`: the viewer's day and zone, so "Figures as of" offers their today, not UTC's. */
+export function ProfileEditor({ initial, action, today, timeZone }: { initial: ProfileValues; action: Action; today: string; timeZone: string }) {
   const { state, formAction, pending, onSubmit, ref, dirty } = useEditorForm(action, IDLE);
   const [socials, setSocials] = useState(() => initial.socials.map(keyed));
   const [rates, setRates] = useState(() => initial.rates.map(keyed));
@@ -102,6 +103,7 @@ export function ProfileEditor({ initial, action, today }: { initial: ProfileValu
 
   return (
     <form ref={ref} action={formAction} onSubmit={onSubmit} className="form" noValidate aria-labelledby="profile-heading">
+      <input type="hidden" name="time_zone" value={timeZone} />
       <SaveState dirty={dirty} pending={pending} />
       <FormMessage state={state} />
 

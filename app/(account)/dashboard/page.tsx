@@ -3,11 +3,10 @@ import { redirect } from 'next/navigation';
 import { dashboardSummary, type DashboardSummary } from '@/server/services/dashboard';
 import type { ViewResourceType } from '@/server/services/page-view-rules';
 import { requireAccount } from '@/server/web/session';
+import { viewerTimeZone } from '@/server/web/viewer-time';
 import { Timestamp } from '../../_components/dates';
-import { TimeZoneCookie } from '../../_components/local-time';
 import { formatCompact, formatNumber } from '../../_components/numbers';
 import { editHref, KIND_LABELS } from '../../_components/resource-links';
-import { viewerTimeZone } from '../../_components/time-zone';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -83,7 +82,6 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const publicPage = summary.linkInBio ? `${app.services.config.publicBaseUrl}/l/${summary.linkInBio.slug}` : null;
   return (
     <>
-      <TimeZoneCookie current={zone} />
       <div className="page-head">
         <div>
           <h1>Dashboard</h1>
@@ -103,6 +101,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         <div className="alert alert-success" role="status">
           Your {subject.type} account is ready.{' '}
           {subject.type === 'creator' ? <>Start with your link-in-bio page.</> : <>Start by adding the creators you represent.</>}
+        </div>
+      )}
+      {params.joined !== undefined && (
+        <div className="alert alert-success" role="status">
+          You joined {subject.name}.
         </div>
       )}
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getApp } from '@/server/app-singleton';
 import { lookUpInvitation } from '@/server/services/members';
 import { currentAccount } from '@/server/web/session';
+import { LocalDate } from '../../_components/dates';
 import { AcceptInvitationForm, InvitationSignUpForm } from './invitation-forms';
 
 export const metadata: Metadata = { title: 'Join an agency', referrer: 'no-referrer' };
@@ -35,7 +36,7 @@ export default async function InvitePage({ searchParams }: { searchParams: Promi
       <h1>Join {invitation.agencyName}</h1>
       <p>
         {invitation.invitedBy ?? 'The operator'} invited <strong>{invitation.email}</strong> to work in {invitation.agencyName} as {ROLE_TEXT[invitation.role]}. The
-        invitation works until {invitation.expiresAt.toISOString().slice(0, 10)}.
+        invitation works until <LocalDate iso={invitation.expiresAt.toISOString()} />.
       </p>
       {account ? (
         account.user.email === invitation.email ? (

@@ -111,11 +111,6 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           Your new password is saved, and every other session was signed out.
         </div>
       )}
-      {params.welcome !== undefined && (
-        <div className="alert alert-success" role="status">
-          Your {subject.type} account is ready. {subject.type === 'creator' ? <>Start with <a href="/editor/link-in-bio">your link-in-bio page</a>, or </> : <>Start by <a href="/editor/roster">adding creators to your roster</a>, or </>}<a href="/settings/api-keys">create an API key</a> for your server. Your <a href="/dashboard">dashboard</a> shows everything at a glance.
-        </div>
-      )}
 
       <section className="panel" aria-labelledby="account-heading">
         <h2 id="account-heading">Account</h2>

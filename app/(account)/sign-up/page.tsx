@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { currentAccount } from '@/server/web/session';
+import { currentAccount, HOME_PATH } from '@/server/web/session';
 import { SignUpForm } from './sign-up-form';
 
 export const metadata: Metadata = { title: 'Create account' };
 
 export default async function SignUpPage() {
-  if (await currentAccount()) redirect('/settings');
+  if (await currentAccount()) redirect(HOME_PATH);
   return (
     <div className="auth-card">
       <h1>Create your account</h1>

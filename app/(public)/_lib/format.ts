@@ -1,5 +1,3 @@
-import { formatDate } from '../../_components/dates';
-
 const PLATFORM_LABELS: Record<string, string> = {
   instagram: 'Instagram',
   tiktok: 'TikTok',
@@ -28,11 +26,6 @@ export function whole(value: number): string {
 
 export function percent(ratio: number): string {
   return new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
-}
-
-/** The site's one date style (see app/_components/dates.tsx). */
-export function day(date: Date): string {
-  return formatDate(date);
 }
 
 /** Up to 160 characters, cut at a word: for meta descriptions. */

@@ -8,13 +8,10 @@ import { revalidatePath } from 'next/cache';
 import type { EditorField, EditorValues } from './editor-fields';
 import { formText, type FormState } from './form-state';
 import type { OperationOutcome } from './operation-call';
+import { instantFromDateTimeLocal, submittedTimeZone } from './viewer-time';
 
-/** `2026-01-31T09:30:00.000Z` → the `datetime-local` value `2026-01-31T09:30` (UTC). */
-export function toDateTimeLocal(iso: string | null): string {
-  return iso ? iso.slice(0, 16) : '';
-}
-
-function convert(field: EditorField, raw: string): unknown {
+/** One input's text → the API's value; a `datetime` is wall-clock time in `zone`, the form's. */
+function convert(field: EditorField, raw: string, zone: string): unknown {
   if (raw.trim() === '' && field.nullable) return null;
   switch (field.kind) {
     case 'number':
@@ -27,15 +24,18 @@ function convert(field: EditorField, raw: string): unknown {
         .map((tag) => tag.trim())
         .filter(Boolean);
     case 'datetime':
-      // datetime-local inputs carry no zone; the editor labels them UTC.
-      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(raw) ? `${raw}:00Z` : raw;
+      return instantFromDateTimeLocal(zone, raw);
     default:
       return raw;
   }
 }
 
-/** The changed fields as an API patch (nested names become objects), plus what was typed. */
+/**
+ * The changed fields as an API patch (nested names become objects), plus what was typed. `current`
+ * must be drawn in the zone the form names (its hidden time_zone field), as the page drew it.
+ */
 export function patchFromForm(fields: readonly EditorField[], formData: FormData, current: EditorValues) {
+  const zone = submittedTimeZone(formData);
   const patch: Record<string, unknown> = {};
   const values: EditorValues = {};
   for (const field of fields) {
@@ -49,7 +49,7 @@ export function patchFromForm(fields: readonly EditorField[], formData: FormData
         : formText(formData, field.name);
     values[field.name] = raw;
     if (raw === (current[field.name] ?? '')) continue;
-    const value = convert(field, raw);
+    const value = convert(field, raw, zone);
     const [parent, child] = field.name.split('.', 2) as [string, string | undefined];
     if (child) patch[parent] = { ...(patch[parent] as object | undefined), [child]: value };
     else patch[parent] = value;

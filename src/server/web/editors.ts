@@ -7,7 +7,7 @@ import { CPM_PLATFORMS, REFRESH_CADENCES, REFRESH_STATES } from '../services/cam
 import { DECK_CTAS, DECK_THEMES, DECK_VISIBILITIES } from '../services/decks';
 import { BUTTON_STYLES, LINK_IN_BIO_LIMITS, LINK_IN_BIO_THEMES } from '../services/link-in-bio-rules';
 import { MEDIA_KIT_TEMPLATES, MEDIA_KIT_THEMES } from '../services/media-kits';
-import { toDateTimeLocal } from './editor';
+import { dateTimeLocalIn } from './viewer-time';
 import type { EditorField, EditorValues } from './editor-fields';
 
 const options = (values: readonly string[], labels: Record<string, string> = {}) => values.map((value) => ({ value, label: labels[value] ?? value }));
@@ -116,20 +116,35 @@ export const campaignEditor = {
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
     { name: 'description', label: 'Description', kind: 'textarea', maxLength: 5000, nullable: true, wide: true },
-    { name: 'starts_at', label: 'Starts (UTC)', kind: 'datetime', nullable: true },
-    { name: 'ends_at', label: 'Ends (UTC)', kind: 'datetime', nullable: true, hint: 'Not before the start.' },
+    // The form adds the zone its times are in to these labels ("Starts (Tokyo time)").
+    { name: 'starts_at', label: 'Starts', kind: 'datetime', nullable: true },
+    { name: 'ends_at', label: 'Ends', kind: 'datetime', nullable: true, hint: 'Not before the start.' },
     { name: 'refresh_cadence', label: 'Metrics refresh', kind: 'select', options: options(REFRESH_CADENCES, { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' }) },
     { name: 'refresh_state', label: 'Refresh state', kind: 'select', options: options(REFRESH_STATES, { active: 'Active', paused: 'Paused' }) },
     ...CPM_PLATFORMS.map(
-      (platform) => ({ name: `cpm.${platform}`, label: `CPM ${PLATFORM_LABELS[platform] ?? platform}`, kind: 'number', hint: 'Cost per 1000 views.' }) as const,
+      (platform) =>
+        ({
+          name: `cpm.${platform}`,
+          label: `CPM ${PLATFORM_LABELS[platform] ?? platform}`,
+          kind: 'number',
+          // No currency is stored with amounts (the API's contract has none): say which one they are in.
+          hint: 'Cost per 1,000 views, in your reporting currency: the one currency you use for every CPM and EMV.',
+        }) as const,
     ),
-    { name: 'emv_override', label: 'EMV override', kind: 'number', nullable: true, hint: 'Leave empty to compute earned media value from the CPMs.' },
+    {
+      name: 'emv_override',
+      label: 'EMV override',
+      kind: 'number',
+      nullable: true,
+      hint: 'In your reporting currency, like the CPMs. Leave empty to compute earned media value from the CPMs.',
+    },
   ] satisfies readonly EditorField[],
-  values: (campaign: CampaignRow): EditorValues => ({
+  /** The stored campaign as the form shows it, its times in `zone` (the viewer's; the form's on save). */
+  values: (campaign: CampaignRow, zone: string): EditorValues => ({
     name: campaign.name,
     description: campaign.description ?? '',
-    starts_at: toDateTimeLocal(campaign.startsAt?.toISOString() ?? null),
-    ends_at: toDateTimeLocal(campaign.endsAt?.toISOString() ?? null),
+    starts_at: dateTimeLocalIn(zone, campaign.startsAt),
+    ends_at: dateTimeLocalIn(zone, campaign.endsAt),
     refresh_cadence: campaign.refreshCadence,
     refresh_state: campaign.refreshState,
     'cpm.instagram': String(campaign.cpmInstagram ?? 0),

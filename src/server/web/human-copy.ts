@@ -3,8 +3,10 @@
  * wording, ISO timestamps); at the UI's edge (operation-call.ts `problemState`) each field's message
  * names the field in words ("End date", not `ends_at`), says the rule plainly ("Name can't be
  * empty", not "must be at least 1 character"), and the problem's detail loses HTTP methods, paths
- * and raw field names. A field the map does not know is spelled out from its name.
+ * and raw field names. A field the map does not know is spelled out from its name. Instants are
+ * written in the viewer's time zone, named (viewer-time.ts).
  */
+import { formatInstantIn } from './viewer-time';
 
 /** Form input names (the field path without `body.`) → the words the form's label uses. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -98,13 +100,12 @@ const sentence = (text: string) => {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
 
-/** A stand-alone ISO 8601 instant → "1 Mar 2026, 09:00 UTC" (details are plain text: no browser zone). */
+/** A stand-alone ISO 8601 instant → "1 Mar 2026, 09:00 Tokyo time" in the viewer's zone (UTC, named, before the browser said). */
 const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})\b/g;
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-function readableInstants(text: string): string {
+function readableInstants(text: string, zone: string): string {
   return text.replace(ISO_INSTANT, (iso) => {
     const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : `${WHEN.format(date)} UTC`;
+    return Number.isNaN(date.getTime()) ? iso : formatInstantIn(zone, date);
   });
 }
 
@@ -114,7 +115,7 @@ const HTTP = '(?:GET|POST|PUT|PATCH|DELETE)';
  * Plain words for text written for developers: "(PATCH status: enabled)" and "with POST /x" go,
  * any other "PATCH /x/{id}" becomes "the API", `code spans` and known field names become words.
  */
-export function humanText(text: string): string {
+export function humanText(text: string, zone = 'UTC'): string {
   let out = text
     .replace(new RegExp(`\\s*\\(${HTTP}\\b[^)]*\\)`, 'g'), '')
     .replace(new RegExp(`\\s*(?:with|through|via|using)\\s+${HTTP} \\/[^\\s;,)]*[^\\s;,).]`, 'g'), '')
@@ -123,7 +124,7 @@ export function humanText(text: string): string {
     .replace(/\b(?:body|query|path)\.([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*)/g, (_, path: string) => lower(fieldLabel(path)));
   // Bare snake_case field names the map knows (ends_at, contact_email); plain words stay as they are.
   out = out.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => (FIELD_LABELS[word] ? lower(FIELD_LABELS[word]) : word));
-  return readableInstants(out);
+  return readableInstants(out, zone);
 }
 
 /** Messages that need their own words, by the field error's code. */
@@ -132,7 +133,7 @@ const BY_CODE: Record<string, (label: string) => string> = {
 };
 
 /** One field's message under its input: the field named in words, the rule said plainly. */
-export function humanFieldMessage(field: string, message: string, code?: string): string {
+export function humanFieldMessage(field: string, message: string, code?: string, zone = 'UTC'): string {
   const label = fieldLabel(field);
   const special = code ? BY_CODE[code] : undefined;
   if (special) return special(label);
@@ -151,8 +152,8 @@ export function humanFieldMessage(field: string, message: string, code?: string)
     rule = rule.replace(/^must be a string$/, 'must be text');
     rule = rule.replace(/^must be one of .*$/, 'must be one of the choices offered');
     rule = rule.replace(/^must be ≥ (\S+)$/, 'must be $1 or more').replace(/^must be ≤ (\S+)$/, 'must be $1 or less');
-    return sentence(`${label} ${humanText(rule)}`);
+    return sentence(`${label} ${humanText(rule, zone)}`);
   }
   // A message of its own ("This post is already tracked…"): keep it, in plain words.
-  return sentence(humanText(m.charAt(0).toUpperCase() + m.slice(1)));
+  return sentence(humanText(m.charAt(0).toUpperCase() + m.slice(1), zone));
 }

@@ -15,6 +15,7 @@ import { clientAddress } from '../lib/client-address';
 import type { Problem } from '../trpc/gateway';
 import type { FormState } from './form-state';
 import { humanFieldMessage, humanText } from './human-copy';
+import { timeZoneFromCookieHeader } from './viewer-time';
 
 export const SIGNED_OUT: FormState = { status: 'error', message: 'Your session has ended. Sign in again, then retry.' };
 
@@ -25,18 +26,21 @@ export function formFieldOf(path: string): string {
   return path.replace(/^(?:body|query|path)\.?/, '').replace(/\[(\d+)\]/g, '.$1');
 }
 
-/** A gateway Problem as the form shows it: the problem's detail, and each field's message under the input's name. */
-export function problemState(problem: Problem, values?: Record<string, string>): FormState {
+/**
+ * A gateway Problem as the form shows it: the problem's detail, and each field's message under the
+ * input's name; instants in them in `zone`, the viewer's.
+ */
+export function problemState(problem: Problem, values?: Record<string, string>, zone = 'UTC'): FormState {
   const fieldErrors: Record<string, string> = {};
   for (const error of problem.errors ?? []) {
     const field = formFieldOf(error.path) || 'form';
     // In words at this edge (human-copy.ts): the API's answer keeps its exact wording.
-    fieldErrors[field] ??= humanFieldMessage(field, error.message, error.code);
+    fieldErrors[field] ??= humanFieldMessage(field, error.message, error.code, zone);
   }
   const hasFields = Object.keys(fieldErrors).length > 0;
   return {
     status: 'error',
-    message: problem.slug === 'validation-error' && hasFields ? 'Check the highlighted fields.' : humanText(problem.detail),
+    message: problem.slug === 'validation-error' && hasFields ? 'Check the highlighted fields.' : humanText(problem.detail, zone),
     ...(hasFields ? { fieldErrors } : {}),
     ...(values ? { values } : {}),
   };
@@ -58,13 +62,14 @@ export async function uiCaller(): Promise<UiCaller | null> {
   const principal = await app.gateway.authenticateSession(new Headers(requestHeaders));
   if (!principal) return null;
   const client = { address: clientAddress(requestHeaders), userAgent: requestHeaders.get('user-agent') };
+  const zone = timeZoneFromCookieHeader(requestHeaders.get('cookie')) ?? 'UTC';
   return {
     app,
     principal,
     owner: ownerOf(principal),
     async call<T>(operation: string, input: unknown, values?: Record<string, string>): Promise<OperationOutcome<T>> {
       const result = await app.gateway.call(operation, input, principal, { door: 'ui', requestId: newRequestId(), client });
-      if (!result.ok) return { ok: false, state: problemState(result.problem, values), problem: result.problem };
+      if (!result.ok) return { ok: false, state: problemState(result.problem, values, zone), problem: result.problem };
       return { ok: true, data: (result.body as { data: T } | undefined)?.data as T, status: result.status };
     },
   };

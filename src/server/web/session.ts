@@ -45,6 +45,9 @@ export const currentAccount = cache(async (): Promise<SignedIn | null> => {
   return { app, auth, user: { id: session.user.id, email: session.user.email, name: session.user.name ?? null }, subject, subjects, mode };
 });
 
+/** Where a person lands after signing in or finishing sign-up when no `?next=` names a page: their dashboard. */
+export const HOME_PATH = '/dashboard';
+
 /** Stands in for our own origin while parsing: `.invalid` can never be a real host. */
 const RETURN_PATH_BASE = 'https://return-path.invalid';
 
@@ -52,10 +55,10 @@ const RETURN_PATH_BASE = 'https://return-path.invalid';
  * Only same-origin paths, so `?next=` cannot send anyone elsewhere after signing in. The value is
  * resolved with the URL parser (as the browser will), not pattern-matched: tabs and newlines are
  * dropped, `\` counts as `/`, so `/\t/evil.example` and `/\\evil.example` are `//evil.example`, another
- * origin. Anything that does not resolve to our origin falls back; what is returned is the
- * normalized path, query and fragment, never the raw input.
+ * origin. Anything that does not resolve to our origin falls back (to the dashboard unless the caller
+ * names another page); what is returned is the normalized path, query and fragment, never the raw input.
  */
-export function safeReturnPath(value: unknown, fallback = '/settings'): string {
+export function safeReturnPath(value: unknown, fallback = HOME_PATH): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2048) return fallback;
   let url: URL;
   try {

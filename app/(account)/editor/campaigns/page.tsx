@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { indexCampaigns } from '@/server/services/resource-index';
 import { requireSubject } from '@/server/web/session';
 import { IndexPage, IndexTable, lastChangedColumn, param } from '../../../_components/index-page';
-import { formatCompact, formatMoney, formatNumber } from '../../../_components/numbers';
+import { formatCompact, formatMoney, formatNumber, REPORTING_CURRENCY } from '../../../_components/numbers';
 
 export const metadata: Metadata = { title: 'Campaigns' };
 
@@ -40,7 +40,7 @@ export default async function CampaignsIndexPage({ searchParams }: { searchParam
           { label: 'Status', cell: (campaign) => STATUS_LABELS[campaign.status] ?? campaign.status },
           { label: 'Posts', cell: (campaign) => formatNumber(campaign.summary.content) },
           { label: 'Views', cell: (campaign) => formatCompact(campaign.summary.views) },
-          { label: 'Earned media value', cell: (campaign) => formatMoney(campaign.summary.emv) },
+          { label: `Earned media value (${REPORTING_CURRENCY})`, cell: (campaign) => formatMoney(campaign.summary.emv) },
           {
             label: 'Report',
             cell: (campaign) =>

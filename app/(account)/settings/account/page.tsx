@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { recentSignInActivity } from '@/server/services/sign-in-attempts';
 import { requireAccount } from '@/server/web/session';
+import { Timestamp } from '../../../_components/dates';
 import { ChangeEmailForm, ChangePasswordForm } from './account-forms';
 
 export const metadata: Metadata = { title: 'Account' };
 
-const WHEN = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** Sign-in email, password, and the account's recent sign-in attempts (right and wrong). */
 export default async function AccountSettingsPage() {
@@ -53,7 +53,9 @@ export default async function AccountSettingsPage() {
             <tbody>
               {activity.map((entry, index) => (
                 <tr key={`${entry.at.toISOString()}-${index}`}>
-                  <td>{WHEN.format(entry.at)}</td>
+                  <td>
+                    <Timestamp iso={entry.at.toISOString()} />
+                  </td>
                   <td>{entry.succeeded ? 'Signed in' : 'Wrong password'}</td>
                   <td>
                     <code>{entry.address}</code>

@@ -5,6 +5,7 @@ import { listWebhookDeliveries, listWebhookEndpoints, webhookDeliveryView, webho
 import { EVENT_TYPES, firesFor, SUBSCRIBABLE_EVENT_TYPES } from '@/server/services/webhook-events';
 import { TestEventForm } from './test-event-form';
 import { requireSubject } from '@/server/web/session';
+import { dateTimeLocalIn, formTimeZone, zoneLabel } from '@/server/web/viewer-time';
 import { Timestamp } from '../../../_components/dates';
 import { LiveRefresh } from '../../../_components/live-refresh';
 import { DeliveryStatusBadge, deliveryPath, EventTypeName } from './delivery-parts';
@@ -15,8 +16,6 @@ export const metadata: Metadata = { title: 'Webhooks' };
 const RECENT_DELIVERIES = 10;
 const DAY_MS = 24 * 3600_000;
 
-/** A datetime-local value in UTC, to the minute: the replay form's default start. */
-const utcMinute = (date: Date) => date.toISOString().slice(0, 16);
 
 export default async function WebhooksPage() {
   const { app, subject } = await requireSubject('/settings/webhooks', 'webhooks:read');
@@ -27,7 +26,10 @@ export default async function WebhooksPage() {
   // Only what can fire for this account type: decks are an agency's, link in bio a creator's.
   const eventOptions = SUBSCRIBABLE_EVENT_TYPES.filter((type) => firesFor(type, subject.type)).map((type) => ({ type, description: EVENT_TYPES[type].description }));
   const anyPending = deliveries.some((rows) => rows.some((row) => row.status === 'pending'));
-  const replaySince = utcMinute(new Date(Date.now() - DAY_MS));
+  // The replay form's default start, 24 h ago, in the viewer's zone as the form shows and reads it.
+  const zone = await formTimeZone();
+  const replaySince = dateTimeLocalIn(zone, new Date(Date.now() - DAY_MS));
+  const timeZone = { id: zone, label: zoneLabel(zone) };
   return (
     <>
       <div className="page-head">
@@ -157,7 +159,7 @@ export default async function WebhooksPage() {
                   </table>
                 </div>
               )}
-              {endpoint.status === 'enabled' && <ReplayForm endpointId={endpoint.id} label={label} defaultSince={replaySince} />}
+              {endpoint.status === 'enabled' && <ReplayForm endpointId={endpoint.id} label={label} defaultSince={replaySince} timeZone={timeZone} />}
             </section>
           );
         })

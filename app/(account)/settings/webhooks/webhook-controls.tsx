@@ -196,16 +196,20 @@ export function EndpointAction({
   );
 }
 
-/** "Replay failed deliveries" of one endpoint since a time (UTC; default 24 h ago): how many were queued is announced. */
-export function ReplayForm({ endpointId, label, defaultSince }: { endpointId: string; label: string; defaultSince: string }) {
+/**
+ * "Replay failed deliveries" of one endpoint since a time (default 24 h ago) in the viewer's zone,
+ * which the form sends back: how many were queued is announced.
+ */
+export function ReplayForm({ endpointId, label, defaultSince, timeZone }: { endpointId: string; label: string; defaultSince: string; timeZone: { id: string; label: string } }) {
   const { state, formAction, pending, onSubmit } = useActionForm(replayFailedAction, IDLE);
   return (
     <form action={formAction} onSubmit={onSubmit} className="replay-form" aria-label={`Replay failed deliveries to ${label}`} noValidate>
       <input type="hidden" name="endpoint_id" value={endpointId} />
+      <input type="hidden" name="time_zone" value={timeZone.id} />
       <TextField
         idPrefix={`replay-${endpointId}`}
         name="since"
-        label="Replay failed deliveries since (UTC)"
+        label={`Replay failed deliveries since (${timeZone.label})`}
         hint="Each failed delivery created since then is sent once more, with its original webhook-id."
         type="datetime-local"
         step={60}

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { LocalDate } from '../../../_components/dates';
 import { formatMoney } from '../../../_components/numbers';
 import { PlatformIcon } from '../../_components/platform-icon';
 import { Avatar, ShareShell, Stat } from '../../_components/share';
-import { compact, day, percent, platformLabel, summary, whole } from '../../_lib/format';
+import { compact, percent, platformLabel, summary, whole } from '../../_lib/format';
 import { loadCampaignReport } from '../../_lib/load';
 import { shareMetadata } from '../../_lib/share-metadata';
 import styles from '../../share.module.css';
@@ -31,7 +32,6 @@ export default async function CampaignReportPage({ params }: Props) {
   const report = await loadCampaignReport(slug);
   if (!report) notFound();
   const { summary: totals } = report;
-  const dates = [report.startsAt ? day(report.startsAt) : null, report.endsAt ? day(report.endsAt) : null];
   return (
     <ShareShell design={{ theme: 'light', accentColor: null, backgroundColor: null }} wide testMode={!report.livemode}>
       <header className={styles.hero}>
@@ -39,7 +39,12 @@ export default async function CampaignReportPage({ params }: Props) {
           <p className={styles.muted}>{report.ownerName ? `${report.ownerName} · ` : ''}Campaign report</p>
           <h1>{report.name}</h1>
           {report.description ? <p className={styles.lead}>{report.description}</p> : null}
-          {dates[0] || dates[1] ? <p className={styles.muted}>{dates.map((d) => d ?? '…').join(' – ')}</p> : null}
+          {/* Instants the owner typed in their zone: each reader sees the day on their own calendar. */}
+          {report.startsAt || report.endsAt ? (
+            <p className={styles.muted}>
+              {report.startsAt ? <LocalDate iso={report.startsAt.toISOString()} /> : '…'} – {report.endsAt ? <LocalDate iso={report.endsAt.toISOString()} /> : '…'}
+            </p>
+          ) : null}
         </div>
       </header>
       <section className={styles.section} aria-labelledby="results">
@@ -55,6 +60,10 @@ export default async function CampaignReportPage({ params }: Props) {
           <Stat label="Impressions" value={whole(totals.impressions)} />
           <Stat label="Engagement rate" value={percent(totals.engagement_rate)} />
         </dl>
+        {/* The API records no currency with CPMs or EMV: say whose currency the figure is in rather than guess a symbol. */}
+        <p className={`${styles.muted} ${styles.statsNote}`}>
+          Earned media value is views × CPM ÷ 1,000, in the currency {report.ownerName ?? 'the campaign’s owner'} sets its CPMs in.
+        </p>
       </section>
       {report.creators.length > 0 ? (
         <section className={styles.section} aria-labelledby="creators">
@@ -104,7 +113,7 @@ export default async function CampaignReportPage({ params }: Props) {
                     <td data-label="Engagements" className={styles.number}>
                       {whole(post.engagements)}
                     </td>
-                    <td data-label="Posted">{post.postedAt ? day(post.postedAt) : '—'}</td>
+                    <td data-label="Posted">{post.postedAt ? <LocalDate iso={post.postedAt.toISOString()} /> : '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import { getCampaignReportContents } from '@/server/services/campaign-report';
 import { getOwnedCampaign } from '@/server/services/campaigns';
 import { campaignEditor } from '@/server/web/editors';
 import { requireSubject } from '@/server/web/session';
+import { formTimeZone, zoneLabel } from '@/server/web/viewer-time';
 import { addContentAction, addParticipantAction, removeContentAction, removeParticipantAction, setPublicReportAction, updateContentAction } from '../../../../_actions/campaign-report';
 import { saveCampaignAction } from '../../../../_actions/editor';
 import { ParticipantsPanel, PostsPanel, PublicReportPanel } from '../../../../_components/campaign-report-panels';
@@ -10,7 +11,7 @@ import { CreatedNotice } from '../../../../_components/created-notice';
 import { EditorForm } from '../../../../_components/editor-form';
 import { EditorShell } from '../../../../_components/editor-shell';
 import { ownedOr404 } from '../../../../_components/owned';
-import { formatMoney, formatNumber } from '../../../../_components/numbers';
+import { formatMoney, formatNumber, REPORTING_CURRENCY } from '../../../../_components/numbers';
 
 export const metadata: Metadata = { title: 'Edit campaign' };
 
@@ -31,6 +32,8 @@ export default async function CampaignEditorPage({ params, searchParams }: { par
       : [{ id: subject.id, name: subject.name }];
   const { summary } = campaign;
   const shareUrl = `${app.services.config.publicBaseUrl}/r/${campaign.publicReportSlug}`;
+  const zone = await formTimeZone();
+  const timeZone = { id: zone, label: zoneLabel(zone) };
   return (
     <EditorShell
       kind="Campaign"
@@ -45,7 +48,7 @@ export default async function CampaignEditorPage({ params, searchParams }: { par
         { label: 'Creators', value: formatNumber(summary.creators) },
         { label: 'Content', value: `${formatNumber(summary.content)} posts, ${formatNumber(summary.views)} views` },
         { label: 'Engagements', value: formatNumber(summary.engagements) },
-        { label: 'EMV', value: formatMoney(summary.emv) },
+        { label: `EMV (${REPORTING_CURRENCY})`, value: formatMoney(summary.emv) },
       ]}
       after={
         <>
@@ -58,6 +61,7 @@ export default async function CampaignEditorPage({ params, searchParams }: { par
           />
           <PostsPanel
             posts={contents.content.map((c) => ({ ...c, postedAt: c.postedAt?.toISOString() ?? null }))}
+            timeZone={timeZone}
             participants={contents.participants}
             addAction={addContentAction.bind(null, campaign.id)}
             updateAction={updateContentAction.bind(null, campaign.id)}
@@ -66,7 +70,7 @@ export default async function CampaignEditorPage({ params, searchParams }: { par
         </>
       }
     >
-      <EditorForm fields={campaignEditor.fields} initial={campaignEditor.values(campaign)} action={saveCampaignAction.bind(null, campaign.id)} labelledBy="edit-heading" />
+      <EditorForm fields={campaignEditor.fields} initial={campaignEditor.values(campaign, zone)} action={saveCampaignAction.bind(null, campaign.id)} labelledBy="edit-heading" timeZone={timeZone} />
     </EditorShell>
   );
 }
