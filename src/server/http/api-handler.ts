@@ -128,7 +128,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
         admission = await gateway.admitCall(operation.path, principal);
       } catch (error) {
         const problem = gateway.toProblem(error, { operation, requestId });
-        return problemAnswer(problem, requestId, { ...problem.headers, Connection: 'close' });
+        return { ...problemAnswer(problem, requestId, { ...problem.headers, Connection: 'close' }), refusedUnread: true };
       }
     }
     let result: GatewayResult;
