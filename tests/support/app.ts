@@ -19,6 +19,8 @@ export interface TestApp {
   app: App;
   db: App['services']['db'];
   baseUrl: string;
+  /** The node:http server the app listens on (a test can watch the requests it receives). */
+  server: http.Server;
   /** fetch against the running server; `key` sets the bearer header. */
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
   agency(options?: { name?: string; plan?: string }): Promise<{ id: string; ownerUserId: string }>;
@@ -67,6 +69,7 @@ export async function startTestApp(options: { config?: Partial<AppConfig>; route
     app,
     db,
     baseUrl,
+    server,
     request(path, init = {}) {
       const headers = new Headers(init.headers);
       if (init.key) headers.set('authorization', `Bearer ${init.key}`);

@@ -46,6 +46,11 @@ export default function LimitsDocsPage() {
             agency).
           </li>
           <li>
+            At most 2 previews of one agency run at once (per server instance). A third sent while two are in progress is refused{' '}
+            <code>429 rate-limited</code> with <code>Retry-After: 1</code> before its body is read, and does not count against the
+            hour&apos;s 60.
+          </li>
+          <li>
             The rows an agency&apos;s unexpired previews keep add up to at most {DEFAULT_PREVIEW_STORAGE_MB} MiB (as stored JSON; an
             operator can change it). A preview past that is <code>429 preview-storage-full</code>: the detail names the cap, and{' '}
             <code>Retry-After</code> says when enough previews expire. Commit the previews you need; other agencies are not affected.

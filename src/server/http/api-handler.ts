@@ -4,7 +4,7 @@ import type { AppServices } from '../domain/app-services';
 import type { Principal } from '../domain/principal';
 import { clientAddress } from '../lib/client-address';
 import { jsonText } from '../lib/raw-json';
-import type { Gateway, Problem } from '../trpc/gateway';
+import type { Admission, Gateway, GatewayResult, Problem } from '../trpc/gateway';
 import type { Operation } from '../trpc/procedure-runner';
 import { validationDetail } from '../trpc/validation-errors';
 import { compressResponse } from './compression';
@@ -119,43 +119,51 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     const queryErrors = url.search === '' ? [] : prototypeQueryKeys(url.searchParams);
     if (queryErrors.length > 0) return problemResponse('validation-error', validationDetail(queryErrors), requestId, { errors: queryErrors });
 
-    let body: unknown = undefined;
-    let admitted: Record<string, string> | undefined;
+    let admission: Admission | undefined;
     if (operation.usesBody) {
-      // The rate limit before the body: past its limit a client's upload is refused unread, and the
-      // connection closed rather than drained (a flood of 2 MiB previews costs a cache hit each).
+      // The rate limit before the body: past its limit (or with its bucket's limit of calls in
+      // progress running) a client's upload is refused unread, and the connection closed rather than
+      // drained (a flood of 2 MiB previews costs a cache hit each).
       try {
-        admitted = await gateway.admitCall(operation.path, principal);
+        admission = await gateway.admitCall(operation.path, principal);
       } catch (error) {
         const problem = gateway.toProblem(error, { operation, requestId });
-        return problemAnswer(problem, requestId, { ...problem.headers, Connection: 'close' });
+        return { ...problemAnswer(problem, requestId, { ...problem.headers, Connection: 'close' }), refusedUnread: true };
       }
-      const read = await readRequestBody(
-        request,
-        {
-          multipart: route.meta.openapi?.contentTypes?.includes('multipart/form-data') ?? false,
-          cap: route.meta.maxBodyBytes ?? config.maxJsonBodyBytes,
-          operation: `${route.method} ${API_PREFIX}${route.template}`,
-          pathname: url.pathname,
-        },
-        requestId,
-      );
-      if (!read.ok) return read.response;
-      body = read.body;
     }
+    let result: GatewayResult;
+    try {
+      let body: unknown = undefined;
+      if (operation.usesBody) {
+        const read = await readRequestBody(
+          request,
+          {
+            multipart: route.meta.openapi?.contentTypes?.includes('multipart/form-data') ?? false,
+            cap: route.meta.maxBodyBytes ?? config.maxJsonBodyBytes,
+            operation: `${route.method} ${API_PREFIX}${route.template}`,
+            pathname: url.pathname,
+          },
+          requestId,
+        );
+        if (!read.ok) return read.response;
+        body = read.body;
+      }
 
-    const input = operation.takesInput
-      ? { ...((operation.usesBody ? body : queryInput(url.searchParams, operation.arrayKeys)) as object | undefined), ...decodedPathParams(pathParams) }
-      : undefined;
-    seen.input = input;
-    const result = await gateway.call(operation.path, input, principal, {
-      door: 'rest',
-      requestId,
-      headers: request.headers,
-      restPath: path,
-      client: { address: clientAddress(request.headers), userAgent: request.headers.get('user-agent') },
-      admitted,
-    });
+      const input = operation.takesInput
+        ? { ...((operation.usesBody ? body : queryInput(url.searchParams, operation.arrayKeys)) as object | undefined), ...decodedPathParams(pathParams) }
+        : undefined;
+      seen.input = input;
+      result = await gateway.call(operation.path, input, principal, {
+        door: 'rest',
+        requestId,
+        headers: request.headers,
+        restPath: path,
+        client: { address: clientAddress(request.headers), userAgent: request.headers.get('user-agent') },
+        admitted: admission?.headers,
+      });
+    } finally {
+      admission?.release();
+    }
     if (!result.ok) return problemAnswer(result.problem, requestId, result.headers);
     const { status, headers } = result;
     // 204 (DELETE) and 304 (If-None-Match matched the ETag) carry neither a body nor a content type.

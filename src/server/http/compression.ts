@@ -72,5 +72,5 @@ export async function compressResponse(request: ApiRequest, response: ApiRespons
   const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
   const cacheable = /\bpublic\b/.test(headerValue(response.headers, 'cache-control') ?? '');
   headers['Content-Encoding'] = encoding;
-  return { status: response.status, headers, body: await compressCached(body, encoding, cacheable) };
+  return { ...response, headers, body: await compressCached(body, encoding, cacheable) };
 }

@@ -32,6 +32,12 @@ export interface ApiResponse {
   headers: Record<string, string>;
   /** A JSON text, bytes, or nothing (204, 304). */
   body: string | Uint8Array | null;
+  /**
+   * The request's body was refused before any of it was read (a 429 ahead of the body): the node
+   * layer closes the connection as soon as the answer is written, instead of letting node:http read
+   * the rest of the upload (up to megabytes per refused request under load) only to throw it away.
+   */
+  refusedUnread?: boolean;
 }
 
 /** A response header by case-insensitive name. */

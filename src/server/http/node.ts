@@ -31,6 +31,15 @@ export function writeApiResponse(res: ServerResponse, response: ApiResponse): vo
   const body = response.body;
   const length = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   res.writeHead(response.status, body === null && (response.status === 204 || response.status === 304) ? response.headers : { ...response.headers, 'content-length': String(length) });
+  if (response.refusedUnread) {
+    // Closed once the answer is handed to the kernel. Left to itself node:http resumes reading the
+    // body to discard it until the close completes, which on a busy server is several reads of
+    // 64 KiB per refused upload (a flood's 429s then cost reading most of their 2 MiB bodies).
+    const socket = res.socket;
+    res.shouldKeepAlive = false;
+    res.end(body ?? undefined, () => socket?.destroy());
+    return;
+  }
   res.end(body ?? undefined);
 }
 

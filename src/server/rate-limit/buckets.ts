@@ -10,6 +10,8 @@ import type { AppConfig } from '../config';
  * - previews: roster import previews. Each parses and classifies up to 500 rows against the roster
  *   (hundreds of times a default request's work) and stores them, so they get their own, smaller
  *   budget: one tenant's preview flood cannot take the server's time from the others.
+ *   At most BUCKET_CONCURRENCY.previews of one agency run at once (per instance): a further one is
+ *   refused 429 before its body is read, and not counted in the hourly budget.
  * - sponsorship: sponsorship matches, over REST and MCP alike.
  * Browser sign-in and deck passwords are not request buckets: they get growing delays per account,
  * address group and deck (attempt-limiter.ts, services/sign-in-attempts.ts, services/deck-passwords.ts).
@@ -30,3 +32,10 @@ export function bucketQuotas(config: Pick<AppConfig, 'rateLimitRequests' | 'rate
     sponsorship: { requests: 60, windowSeconds: 60 },
   };
 }
+
+/**
+ * Calls of one subject a bucket lets run at once on an instance (in-flight.ts); buckets not named here
+ * have no such limit. Previews: each reads up to 4 MiB and parses CSV, so a tenant's burst runs two at a
+ * time rather than all at once.
+ */
+export const BUCKET_CONCURRENCY: Partial<Record<RateLimitBucket, number>> = { previews: 2 };

@@ -60,14 +60,14 @@ export interface PreviewSummary {
 
 export type PreviewSource = { csv: string; filename?: string } | { rows: Record<string, unknown>[] };
 
-function sourceRows(source: PreviewSource): { kind: 'csv' | 'rows'; rows: (CsvRow | CreatorBodyRow)[]; filename: string | null } {
+async function sourceRows(source: PreviewSource): Promise<{ kind: 'csv' | 'rows'; rows: (CsvRow | CreatorBodyRow)[]; filename: string | null }> {
   if ('csv' in source) {
     const bytes = Buffer.byteLength(source.csv, 'utf8');
     if (bytes > MAX_IMPORT_BYTES) {
       throw new ApiError('payload-too-large', `The CSV is ${bytes} bytes; an import takes at most ${MAX_IMPORT_BYTES} bytes (2 MiB).`);
     }
     try {
-      return { kind: 'csv', rows: parseRosterCsv(source.csv).rows, filename: source.filename ?? null };
+      return { kind: 'csv', rows: (await parseRosterCsv(source.csv)).rows, filename: source.filename ?? null };
     } catch (error) {
       // The parser names the upload's `file` part; here the text is the `csv` field.
       if (error instanceof ApiError) {
@@ -139,7 +139,7 @@ function mib(bytes: number): string {
  * The agency row is locked while its previews are summed, so concurrent previews cannot both squeeze in.
  */
 export async function createCreatorImportPreview(db: Db, agencyId: string, source: PreviewSource, storageBytes: number): Promise<CreatorImportPreview> {
-  const { kind, rows: inputs, filename } = sourceRows(source);
+  const { kind, rows: inputs, filename } = await sourceRows(source);
   const { rows, summary } = await classify(db, agencyId, inputs);
   const rowsJson = storedJson(rows);
   const rowsBytes = Buffer.byteLength(JSON.stringify(rows), 'utf8');

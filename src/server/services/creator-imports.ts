@@ -71,7 +71,7 @@ export async function createCreatorImport(app: { db: Db; jobs: Pick<JobRunner, '
       errors: [{ path: 'body.file', message: 'Not UTF-8.', code: 'invalid_encoding' }],
     });
   }
-  const { rows } = parseRosterCsv(text);
+  const { rows } = await parseRosterCsv(text);
   const contentHash = createHash('sha256').update(file.bytes).digest('hex');
   const id = newObjectId();
   try {

@@ -33,8 +33,67 @@ function normalizeHeader(header: string): string {
   return NAME_ALIASES[key] ?? key;
 }
 
-/** Parses and checks the file as a whole; row-level problems are left to each row. */
-export function parseRosterCsv(text: string): ParsedRoster {
+/**
+ * Characters parsed between two turns of the event loop. A 2 MiB file is about 32 such pieces of well
+ * under a millisecond each, so other requests are served while it is parsed; and a file refused at
+ * row 501 is parsed only as far as the pieces that hold its first 501 rows.
+ */
+export const CSV_CHUNK_CHARS = 64 * 1024;
+
+/** Each parsed piece's rows, the header's fields, and the first quoting error within the rows kept. */
+function parseInChunks(source: string): Promise<{ data: CsvRow[]; fields: string[]; quoting: Papa.ParseError | undefined; tooMany: boolean }> {
+  return new Promise((resolve, reject) => {
+    // Rows are counted as they are parsed and parsing stops at the first row past the cap, so refusing
+    // a huge file costs what its first 501 rows cost.
+    const data: CsvRow[] = [];
+    let fields: string[] = [];
+    let quoting: Papa.ParseError | undefined;
+    let tooMany = false;
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      resolve({ data, fields, quoting, tooMany });
+    };
+    try {
+      Papa.parse<CsvRow>(source, {
+        header: true,
+        newline: '\n',
+        skipEmptyLines: 'greedy',
+        transformHeader: normalizeHeader,
+        transform: (value) => value.trim(),
+        chunkSize: CSV_CHUNK_CHARS,
+        chunk: (result: Papa.ParseResult<CsvRow>, parser: Papa.Parser) => {
+          fields = result.meta.fields ?? fields;
+          // Only the rows kept matter: a quoting error past the cap is never reached by a row-by-row parse.
+          const room = MAX_IMPORT_ROWS + 1 - data.length;
+          const error = quoting ? undefined : result.errors.find((e) => e.type === 'Quotes' && (e.row === undefined || e.row < room));
+          // A piece's row numbers start at its first row: counted from the file's first here.
+          if (error) quoting = { ...error, row: error.row === undefined ? undefined : error.row + data.length };
+          data.push(...result.data.slice(0, room));
+          if (data.length > MAX_IMPORT_ROWS) {
+            tooMany = true;
+            parser.abort();
+            return;
+          }
+          // The next piece after a turn of the event loop.
+          parser.pause();
+          setImmediate(() => parser.resume());
+        },
+        // Called once the last piece is parsed, or on abort.
+        complete: settle,
+      });
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+/**
+ * Parses and checks the file as a whole; row-level problems are left to each row. Parsed in pieces of
+ * CSV_CHUNK_CHARS with a turn of the event loop between them (so it returns a promise).
+ */
+export async function parseRosterCsv(text: string): Promise<ParsedRoster> {
   // Strip the BOM; one line ending throughout, since Papa detects it from the first line only.
   const source = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
   if (source.trim() === '') {
@@ -51,31 +110,7 @@ export function parseRosterCsv(text: string): ParsedRoster {
       errors: [{ path: 'body.file', message: `Line ${line}: ${unstorable.message}`, code: unstorable.code }],
     });
   }
-  // Rows are counted as they are parsed and parsing stops at the first row past the cap, so refusing
-  // a huge file costs what 500 rows cost, and no file holds the event loop for longer than that.
-  const data: CsvRow[] = [];
-  let fields: string[] = [];
-  let quoting: Papa.ParseError | undefined;
-  let tooMany = false;
-  Papa.parse<CsvRow>(source, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: normalizeHeader,
-    transform: (value) => value.trim(),
-    step: (result, parser) => {
-      fields = result.meta.fields ?? fields;
-      quoting ??= result.errors.find((e) => e.type === 'Quotes');
-      data.push(result.data);
-      if (data.length > MAX_IMPORT_ROWS) {
-        tooMany = true;
-        parser.abort();
-      }
-    },
-    // A header without rows calls no step; its fields come with the end of the parse.
-    complete: (result) => {
-      if (fields.length === 0) fields = result.meta.fields ?? [];
-    },
-  });
+  const { data, fields, quoting, tooMany } = await parseInChunks(source);
   // Broken quoting shifts every later row boundary, so it fails the file rather than some rows.
   if (quoting) {
     const where = quoting.row !== undefined ? ` near data row ${quoting.row + 1}` : '';

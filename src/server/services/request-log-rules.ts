@@ -78,24 +78,48 @@ function asValue(body: unknown): unknown {
   }
 }
 
-/** A copy of `value` with every secret replaced by `[REDACTED]`. */
-export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(SECRET_VALUE, REDACTED);
+/** Strings cut to what a capped body can show, and how many UTF-8 bytes were cut off (for the truncation marker). */
+interface StringClip {
+  chars: number;
+  cutBytes: number;
+}
+
+/** `text` cut to `clip.chars` characters (never half a surrogate pair), the bytes cut off counted in `clip`. */
+function clipped(text: string, clip: StringClip | undefined): string {
+  if (!clip || text.length <= clip.chars) return text;
+  let end = clip.chars;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+  clip.cutBytes += Buffer.byteLength(text.slice(end));
+  return text.slice(0, end);
+}
+
+/**
+ * A copy of `value` with every secret replaced by `[REDACTED]`. With `clip`, longer strings are first
+ * cut to `clip.chars` characters: a stored body is capped anyway, and a 2 MiB CSV in a preview's input
+ * would otherwise be scanned, copied and serialized whole (milliseconds on the event loop per logged
+ * request) to keep its first 8 KiB. A secret cut short by the clip is still matched by what is left.
+ */
+export function redactSecrets(value: unknown, depth = 0, clip?: StringClip): unknown {
+  if (typeof value === 'string') return clipped(value, clip).replace(SECRET_VALUE, REDACTED);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return REDACTED;
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1, clip));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, depth + 1);
+    out[key] = SECRET_KEY.test(key) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, depth + 1, clip);
   }
   return out;
 }
 
-/** `text` cut to at most `cap` UTF-8 bytes, a marker saying how much was left out included. */
-export function capText(text: string, cap: number = BODY_CAP_BYTES): string {
+/**
+ * `text` cut to at most `cap` UTF-8 bytes, a marker saying how much was left out included; `cutBefore`
+ * counts bytes already cut from the text's strings (redactSecrets' clip), so the marker names the
+ * whole body's size.
+ */
+export function capText(text: string, cap: number = BODY_CAP_BYTES, cutBefore = 0): string {
   const bytes = Buffer.byteLength(text);
-  if (bytes <= cap) return text;
-  const marker = `…[truncated: ${bytes} bytes]`;
+  if (bytes + cutBefore <= cap) return text;
+  const marker = `…[truncated: ${bytes + cutBefore} bytes]`;
   // A character cut in half decodes as U+FFFD: dropped.
   const head = Buffer.from(text).subarray(0, cap - Buffer.byteLength(marker)).toString('utf8').replace(/\uFFFD+$/, '');
   return `${head}${marker}`;
@@ -104,9 +128,10 @@ export function capText(text: string, cap: number = BODY_CAP_BYTES): string {
 /** A body as stored: redacted, as JSON text when it is a value, capped; null when there is none. */
 export function storedBody(body: unknown): string | null {
   if (body === undefined || body === null || body === '') return null;
-  const redacted = redactSecrets(asValue(body));
+  const clip: StringClip = { chars: BODY_CAP_BYTES, cutBytes: 0 };
+  const redacted = redactSecrets(asValue(body), 0, clip);
   const text = typeof redacted === 'string' ? redacted : JSON.stringify(redacted);
-  return text === undefined ? null : capText(text);
+  return text === undefined ? null : capText(text, BODY_CAP_BYTES, clip.cutBytes);
 }
 
 /** `validation-error` from a problem body's `type` (its URI, or a bare slug). */

@@ -10,14 +10,15 @@ import { inSpan, tracingEnabled } from '../lib/tracing';
 import { ApiError, type FieldError } from '../domain/errors';
 import type { Principal, SessionPrincipal } from '../domain/principal';
 import { problemStatus, type ProblemSlug } from '../domain/problems';
-import type { RateLimitBucket } from '../rate-limit/buckets';
+import { BUCKET_CONCURRENCY, type RateLimitBucket } from '../rate-limit/buckets';
+import { InFlightLimiter } from '../rate-limit/in-flight';
 import { sessionPrincipal } from '../services/accounts';
 import { authenticateApiKey } from '../services/api-keys';
 import { isOAuthAccessToken } from '../auth/oauth-tokens';
 import { authenticateOAuthToken } from '../services/oauth-apps';
 import { modeFromCookieHeader, principalInMode } from '../services/test-mode';
 import type { Door, RequestContext } from './context';
-import { applyRateLimit } from './middleware';
+import { applyRateLimit, rateLimitSubject } from './middleware';
 import { inputBoundErrors, inputTextErrors } from './input-rules';
 import { prepareOperations, runProcedure, type Operation } from './procedure-runner';
 import { fieldErrorsFromIssues, validationDetail, type InputLocation, type ZodIssueLike } from './validation-errors';
@@ -66,6 +67,16 @@ export interface CallOptions {
   admitted?: Record<string, string>;
 }
 
+/** A call `admitCall` let in before the door read its body: its RateLimit-* headers, and its place among the subject's calls in progress. */
+export interface Admission {
+  headers: Record<string, string>;
+  /** Gives the call's place back (BUCKET_CONCURRENCY); the door calls it once the call is over, whatever its outcome. */
+  release(): void;
+}
+
+/** Seconds a client refused for having too many calls in progress is told to wait. */
+const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
+
 /** A browser session better-auth has verified (the UI's cookie), before it becomes a principal. */
 export interface VerifiedSession {
   userId: string;
@@ -98,6 +109,8 @@ export class Gateway {
   readonly operations: ReadonlyMap<string, Operation>;
   private readonly databaseOutage: OutageNotice;
   private probingDatabase = false;
+  /** Calls in progress per subject, for the buckets that bound them (per instance). */
+  private readonly inFlight = new InFlightLimiter(BUCKET_CONCURRENCY);
 
   constructor(
     private readonly services: AppServices,
@@ -153,13 +166,33 @@ export class Gateway {
   /**
    * Counts a call of `operationPath` in its rate-limit bucket before the door reads the request body
    * (throws the 429), so a client past its limit costs no body read, no JSON parse and no input walk:
-   * a 2 MiB preview refused this way is answered before its bytes arrive. The door passes the
-   * returned headers to `call` as `admitted`, which then does not count the call again.
+   * a 2 MiB preview refused this way is answered before its bytes arrive. A bucket that bounds calls
+   * in progress (BUCKET_CONCURRENCY) is asked first: past it the call is refused 429 the same way,
+   * without being counted. The door passes the returned headers to `call` as `admitted`, which then
+   * neither counts the call again nor takes a second place, and calls `release` once the call is over.
    */
-  async admitCall(operationPath: string, principal: Principal): Promise<Record<string, string>> {
+  async admitCall(operationPath: string, principal: Principal): Promise<Admission> {
     const operation = this.operations.get(operationPath);
     if (!operation) throw new Error(`no operation ${operationPath}`);
-    return this.admit(principal, operation.meta.rateLimit ?? 'default');
+    const bucket = operation.meta.rateLimit ?? 'default';
+    const release = this.enterInFlight(bucket, principal);
+    try {
+      return { headers: await this.admit(principal, bucket), release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** A place among the subject's calls in progress in `bucket`, or the 429 when it has its limit running. */
+  private enterInFlight(bucket: RateLimitBucket, principal: Principal): () => void {
+    const release = this.inFlight.enter(bucket, rateLimitSubject(principal));
+    if (release) return release;
+    throw new ApiError(
+      'rate-limited',
+      `This ${principal.subjectType} already has ${this.inFlight.limitOf(bucket)} calls of the ${bucket} bucket in progress, the most it may run at once. Retry when one has finished.`,
+      { headers: { 'Retry-After': String(IN_FLIGHT_RETRY_AFTER_SECONDS) } },
+    );
   }
 
   /** Runs `operationPath` with `input` for `principal`: the operation's whole policy, then the procedure. */
@@ -178,6 +211,24 @@ export class Gateway {
   }
 
   private async run(operation: Operation, input: unknown, principal: Principal, options: CallOptions): Promise<GatewayResult> {
+    // A call the door did not admit before reading its body (MCP, the settings UI) takes its place among
+    // the subject's calls in progress here.
+    if (options.admitted) return this.runAdmitted(operation, input, principal, options);
+    let release: () => void;
+    try {
+      release = this.enterInFlight(operation.meta.rateLimit ?? 'default', principal);
+    } catch (error) {
+      const problem = this.toProblem(error, { operation, input, requestId: options.requestId });
+      return { ok: false, status: problem.status, headers: problem.headers, problem };
+    }
+    try {
+      return await this.runAdmitted(operation, input, principal, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async runAdmitted(operation: Operation, input: unknown, principal: Principal, options: CallOptions): Promise<GatewayResult> {
     const ctx: RequestContext = {
       app: this.services,
       requestId: options.requestId,

@@ -12,7 +12,7 @@ export const createCreatorImportPreview = apiProcedure
     description: [
       'Validates up to 500 creators — JSON `rows` shaped like the POST /creators body, or `csv` text in the CSV import format — without changing the roster, and answers **201** with a preview kept for **30 minutes**.',
       'Each row is checked exactly as the import will check it and classified against the roster as it stands: `new` (would add a creator), `existing` (matches a roster creator, or an earlier row, by a social identity) or `invalid` (with `errors` naming the field or column). `summary` counts them and gives the roster size before and after.',
-      'Counted in the `previews` rate-limit bucket: 60 previews an hour per agency, whichever door (API, MCP, settings UI) they come through. Unexpired previews hold at most 20 MiB of rows per agency: past it → 429 `preview-storage-full`.',
+      'Counted in the `previews` rate-limit bucket: 60 previews an hour per agency, whichever door (API, MCP, settings UI) they come through, at most 2 in progress at once (a third is 429 with `Retry-After: 1`, not counted). Unexpired previews hold at most 20 MiB of rows per agency: past it → 429 `preview-storage-full`.',
       'Commit the preview with POST /creator-imports/previews/{preview_id}/commit to run it as an import. Whole-request problems are refused as with the upload: neither or both of `rows` and `csv`, more than 500 JSON rows, or CSV with a bad header → 400; CSV over 2 MiB or 500 rows → 413.',
     ].join('\n\n'),
     examples: createCreatorImportPreviewExamples,
