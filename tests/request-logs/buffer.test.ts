@@ -58,9 +58,14 @@ describe('request log buffer', () => {
     const who = await principal();
     const { copyRows, statements } = counting();
     const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    const before = Date.now();
     for (let i = 0; i < 300; i += 1) buffer.record(who, facts(i));
+    const after = Date.now();
     expect(await countFor(who.subjectId)).toBe(0);
     expect(await buffer.flush()).toBe(300);
+    // Each entry's time, to the millisecond, is when it was recorded.
+    const times = await t.db.requestLog.findMany({ where: { subjectId: who.subjectId }, select: { createdAt: true } });
+    for (const { createdAt } of times) expect(createdAt.getTime()).toSatisfy((ms: number) => ms >= before && ms <= after);
     expect(statements()).toBe(1);
     expect(buffer.stats).toMatchObject({ statements: 1, written: 300, dropped: 0 });
     expect(await countFor(who.subjectId)).toBe(300);

@@ -21,10 +21,3 @@ export function copyField(value: CopyValue): string {
   }
   return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, (c) => ESCAPES[c]!) : value;
 }
-
-/** One row: its fields in column order, tab-separated, newline-terminated. */
-export function copyLine(values: readonly CopyValue[]): string {
-  let line = copyField(values[0] ?? null);
-  for (let i = 1; i < values.length; i += 1) line += `\t${copyField(values[i]!)}`;
-  return `${line}\n`;
-}

@@ -1,5 +1,5 @@
 import type { CopyRows, Db } from '../db/database';
-import { copyLine } from '../db/copy-text';
+import { copyField } from '../db/copy-text';
 import { notFound } from '../domain/errors';
 import type { Owner } from '../domain/owner';
 import type { PrincipalMode } from '../domain/principal';
@@ -40,29 +40,18 @@ const REQUEST_LOG_COLUMNS = [
   'problem_type', 'idempotent_replayed', 'client_address', 'user_agent', 'request_body', 'response_body', 'created_at',
 ] as const;
 
-/** One entry as the line of COPY text the batched write sends (copy-text.ts), fields in `REQUEST_LOG_COLUMNS` order. */
+/**
+ * One entry as the line of COPY text the batched write sends (copy-text.ts), fields in
+ * `REQUEST_LOG_COLUMNS` order. Values this service made — ids, enums, numbers, the ISO time — hold no
+ * character COPY escapes and are written as they are; the rest go through `copyField`.
+ */
 export function requestLogLine(row: RequestLogRow): string {
-  return copyLine([
-    row.id,
-    row.requestId,
-    row.subjectType,
-    row.subjectId,
-    row.mode,
-    row.keyId,
-    row.door,
-    row.method,
-    row.path,
-    row.operation,
-    row.status,
-    row.durationMs,
-    row.problemType,
-    row.idempotentReplayed,
-    row.clientAddress,
-    row.userAgent,
-    row.requestBody,
-    row.responseBody,
-    row.createdAt,
-  ]);
+  return (
+    `${row.id}\t${copyField(row.requestId)}\t${row.subjectType}\t${row.subjectId}\t${copyField(row.mode)}\t${copyField(row.keyId)}\t${row.door}\t` +
+    `${copyField(row.method)}\t${copyField(row.path)}\t${copyField(row.operation)}\t${copyField(row.status)}\t${copyField(row.durationMs)}\t` +
+    `${copyField(row.problemType)}\t${row.idempotentReplayed ? 't' : 'f'}\t${copyField(row.clientAddress)}\t${copyField(row.userAgent)}\t` +
+    `${copyField(row.requestBody)}\t${copyField(row.responseBody)}\t${row.createdAt}\n`
+  );
 }
 
 /**
