@@ -8,6 +8,7 @@
  * PostgreSQL backend connected to the bench database, each divided by the requests answered. The
  * difference on − off is what logging costs a call. Each round ends with the logging copy's buffer
  * written (a 1 s flush interval: the round waits 1.5 s after the load before reading the counters).
+ * Then the RSS of each copy after its load.
  *
  * Env: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench),
  * BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_PORT (3901; uses BENCH_PORT+1 and +2).
@@ -17,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { openMigratedDatabase } from '../src/server/db/database';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
-import { loadGenerator, runLoad } from './load';
+import { loadGenerator, runLoad, treeRssMb } from './load';
 import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
@@ -78,6 +79,7 @@ interface Round {
   postgresUs: number;
 }
 const rounds: Round[] = [];
+let rss = { on: 0, off: 0 };
 try {
   for (const port of [onPort, offPort]) await runLoad({ url: `http://127.0.0.1:${port}/public/v1/me`, headers: auth, connections, seconds: 3 });
   await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -93,6 +95,7 @@ try {
       rounds.push({ variant, requests: result.requests, rps: result.rps, nodeUs: (node / result.requests) * 1e6, postgresUs: (postgres / result.requests) * 1e6 });
     }
   }
+  rss = { on: treeRssMb(on.pid!).mb, off: treeRssMb(off.pid!).mb };
 } finally {
   await stopProcess(on);
   await stopProcess(off);
@@ -114,4 +117,5 @@ const postgresCost = mean(of('on').map((r) => r.postgresUs)) - mean(of('off').ma
 const loggedRequests = of('on').reduce((a, r) => a + r.requests, 0);
 console.log(`\nlogging costs per call: Node ${fmt(nodeCost, 1)} µs + PostgreSQL ${fmt(postgresCost, 1)} µs = ${fmt(nodeCost + postgresCost, 1)} µs`);
 console.log(`throughput on / off (mean of rounds): ${(mean(of('on').map((r) => r.rps)) / mean(of('off').map((r) => r.rps))).toFixed(3)}×`);
+console.log(`RSS after load: ${fmt(rss.on)} MB with logging, ${fmt(rss.off)} MB without`);
 console.log(`entries written for the bench key: ${fmt(rows)} (requests answered by the logging copy, warm-up and probes included: ≥ ${fmt(loggedRequests)})`);

@@ -7,6 +7,8 @@
  */
 export class ByteLines {
   private bytes: Buffer;
+  /** A Buffer handed back after its write (`recycle`): the next `take` starts on it, so a steady flow of writes reuses two Buffers instead of leaving one to the collector per write. */
+  private spare: Buffer | null = null;
   private used = 0;
   /** Byte offset where each line ends (exclusive), oldest first; those before `head` were dropped. */
   private ends: number[] = [];
@@ -51,19 +53,27 @@ export class ByteLines {
   }
 
   /**
-   * Takes every line out: their bytes (a view of this instance's old Buffer, now the caller's) and
-   * where each ends, relative to those bytes. The instance starts again empty, on a Buffer of its own.
+   * Takes every line out: their bytes (a view of this instance's old Buffer, `backing`, now the
+   * caller's until it hands it back with `recycle`) and where each ends, relative to those bytes.
+   * The instance starts again empty, on another Buffer.
    */
-  take(): { bytes: Buffer; ends: number[] } {
+  take(): { bytes: Buffer; ends: number[]; backing: Buffer } {
     const start = this.start;
     const ends = this.head === 0 ? this.ends : this.ends.slice(this.head).map((end) => end - start);
-    const taken = { bytes: this.bytes.subarray(start, this.used), ends };
-    this.bytes = Buffer.allocUnsafeSlow(Math.max(this.initialCapacity, this.used - start));
+    const taken = { bytes: this.bytes.subarray(start, this.used), ends, backing: this.bytes };
+    const wanted = Math.max(this.initialCapacity, this.used - start);
+    this.bytes = this.spare && this.spare.length >= wanted ? this.spare : Buffer.allocUnsafeSlow(wanted);
+    this.spare = null;
     this.used = 0;
     this.ends = [];
     this.head = 0;
     this.start = 0;
     return taken;
+  }
+
+  /** Hands back a Buffer `take` gave out, once nothing reads it any more. */
+  recycle(backing: Buffer): void {
+    if (backing !== this.bytes && (!this.spare || backing.length > this.spare.length)) this.spare = backing;
   }
 
   private reserve(extra: number): void {

@@ -115,11 +115,12 @@ export class RequestLogBuffer {
       })
       .finally(() => {
         this.flushing = null;
+        this.pending.recycle(batch.backing);
       });
     return this.flushing;
   }
 
-  private async write(batch: { bytes: Buffer; ends: number[] }): Promise<number> {
+  private async write(batch: { bytes: Buffer; ends: number[]; backing: Buffer }): Promise<number> {
     const { bytes, ends } = batch;
     let written = 0;
     let from = 0;
@@ -137,6 +138,7 @@ export class RequestLogBuffer {
       const recorded = this.pending.take();
       this.pending.pushBytes(bytes.subarray(from), ends.slice(written).map((end) => end - from));
       this.pending.pushBytes(recorded.bytes, recorded.ends);
+      this.pending.recycle(recorded.backing);
       const dropped = Math.max(0, this.pending.count - this.maxBuffered);
       this.pending.dropOldest(dropped);
       this.droppedSinceLog += dropped;
