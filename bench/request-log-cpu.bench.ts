@@ -11,7 +11,8 @@
  * Then the RSS of each copy after its load.
  *
  * Env: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench),
- * BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_PORT (3901; uses BENCH_PORT+1 and +2).
+ * BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_PORT (3901; uses BENCH_PORT+1 and +2), BENCH_SERVICE_COMMAND
+ * (default `node dist/server.js --api-only`; another build, e.g. the main branch's, to compare before/after).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
 const portBase = Number(process.env.BENCH_PORT ?? 3901);
+const serviceCommand = (process.env.BENCH_SERVICE_COMMAND ?? 'node dist/server.js --api-only').split(' ');
 const connections = 50;
 const [onPort, offPort] = [portBase + 1, portBase + 2];
 const databaseName = new URL(databaseUrl).pathname.slice(1);
@@ -65,8 +67,8 @@ async function postgresCpuSeconds(): Promise<number> {
 const loggedRows = async () => Number((await database.sql<{ n: string }>('SELECT count(*) AS n FROM request_logs WHERE subject_id = $1', [agency.id]))[0]!.n);
 
 const env = productionServiceEnv(databaseUrl);
-const on = await startProcess('node', ['dist/server.js', '--api-only'], { ...env, PORT: String(onPort) }, `http://127.0.0.1:${onPort}/public/v1/me`, { headers: auth, pollMs: 10 });
-const off = await startProcess('node', ['dist/server.js', '--api-only'], { ...env, REQUEST_LOGS: 'off', PORT: String(offPort) }, `http://127.0.0.1:${offPort}/public/v1/me`, {
+const on = await startProcess(serviceCommand[0]!, serviceCommand.slice(1), { ...env, PORT: String(onPort) }, `http://127.0.0.1:${onPort}/public/v1/me`, { headers: auth, pollMs: 10 });
+const off = await startProcess(serviceCommand[0]!, serviceCommand.slice(1), { ...env, REQUEST_LOGS: 'off', PORT: String(offPort) }, `http://127.0.0.1:${offPort}/public/v1/me`, {
   headers: auth,
   pollMs: 10,
 });
@@ -103,7 +105,8 @@ try {
 const rows = await loggedRows();
 await database.close();
 
-console.log(`\nGET /public/v1/me, ${connections} connections, ${seconds} s rounds (${loadGenerator}); CPU per request from /proc; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(`\nservice: ${serviceCommand.join(' ')}`);
+console.log(`GET /public/v1/me, ${connections} connections, ${seconds} s rounds (${loadGenerator}); CPU per request from /proc; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(`${'round'.padEnd(16)} ${'req/s'.padStart(8)} ${'requests'.padStart(9)} ${'Node µs'.padStart(8)} ${'PG µs'.padStart(7)} ${'sum µs'.padStart(7)}`);
 rounds.forEach((r, i) =>
   console.log(

@@ -10,10 +10,10 @@ import { copyRequestLogLines, requestLogLine, sweepRequestLogs } from './request
  * Request log entries written off the request path, as page views are (page-view-buffer.ts): `record`
  * builds the row in memory (no I/O, no await) and the buffer is written about once a second, or as
  * soon as `maxBatch` entries wait, with one COPY per `maxBatch` rows, through the driver (database.ts
- * `copyRows`). Never a write per request. Each entry waits as its line of COPY text, one string
- * rather than an object of nineteen fields: entries live about a second, long enough to be promoted
- * out of V8's young generation, and a flat string costs the old-generation collector nothing to
- * trace; the flush joins them into the COPY's input.
+ * `copyRows`). Never a write per request. Each entry waits as its line of COPY text, encoded at once
+ * into one Buffer (lib/byte-lines.ts) rather than kept as an object or a string: entries live up to
+ * a second, long enough for the young-generation collector to copy and promote them, and bytes
+ * outside V8's heap cost it nothing; the flush sends slices of that Buffer as they are.
  *
  * Loss: `close()` (SIGTERM, app.close()) writes everything buffered. A crash loses at most one flush
  * interval. While the database is away a failed batch is kept and retried, up to `maxBuffered`
