@@ -118,6 +118,8 @@ class CopyFromBuffer extends pg.Query {
 async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly string[], data: string | Buffer): Promise<number> {
   const text = copyStatement(table, columns, 'STDIN');
   const client = await pool.connect();
+  // traceQueries leaves Submittables alone: the COPY gets its span here.
+  const end = startSpan('pg.query', { 'db.system.name': 'postgresql', 'db.query.text': text });
   let failure: unknown;
   try {
     return await new Promise<number>((resolve, reject) => {
@@ -127,6 +129,7 @@ async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly s
     failure = error;
     throw error;
   } finally {
+    end?.(failure);
     // A failed COPY leaves the session usable (the server answers ErrorResponse, ReadyForQuery), but
     // a connection that broke mid-copy must not go back to the pool: dropped either way on error.
     client.release(failure instanceof Error ? failure : undefined);
