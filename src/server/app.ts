@@ -100,7 +100,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     keyCache,
     pageViews: new PageViewBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
     linkClicks: new LinkClickBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: LINK_CLICKS_PER_ADDRESS_PER_HOUR }),
-    requestLogs: new RequestLogBuffer(db, { logger, ...config.requestLogs }),
+    requestLogs: new RequestLogBuffer(db, { logger, copyRows: database.copyRows, ...config.requestLogs }),
     jobs: config.inngest
       ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, sql: database.kind === 'postgres' ? database.sql : undefined, notifications: database.notifications, logger, settings: config.jobs }),

@@ -76,6 +76,19 @@ describe('traces over OTLP', () => {
     expect(JSON.stringify(collector.spans)).not.toContain(key);
   });
 
+  it('traces the request log’s batched COPY, its statement only', async () => {
+    const response = await fetch(`${instance!.baseUrl}/public/v1/me`, { headers: { authorization: `Bearer ${key}`, 'user-agent': 'tracing-test-agent' } });
+    expect(response.status).toBe(200);
+    // Written by the instance's own flush, about a second later.
+    const copy = await waitFor(
+      'the COPY span',
+      () => Promise.resolve(collector.spans.find((span) => span.name === 'pg.query' && String(attribute(span, 'db.query.text')).startsWith('COPY "request_logs"'))),
+      15_000,
+    );
+    expect(String(attribute(copy, 'db.query.text'))).toMatch(/FROM STDIN$/);
+    expect(JSON.stringify(collector.spans)).not.toContain('tracing-test-agent');
+  });
+
   it('marks a refused call with its status and problem type', async () => {
     const response = await fetch(`${instance!.baseUrl}/public/v1/creators/aaaaaaaaaaaaaaaaaaaaaaaa`, { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/database';
+import type { CopyRows } from '../../src/server/db/database';
 import type { ApiKeyPrincipal } from '../../src/server/domain/principal';
 import { createLogger } from '../../src/server/lib/logger';
 import { RequestLogBuffer } from '../../src/server/services/request-log-buffer';
@@ -31,21 +31,14 @@ describe('request log buffer', () => {
     return { requestId: `req_buffer_test_${i}`, door: 'rest', method: 'GET', path: '/public/v1/me', operation: 'me.get', status, durationMs: 3, replayed: false, clientAddress: '127.0.0.1', userAgent: 'buffer-test' };
   }
 
-  /** The real database, with its INSERT statements counted. */
-  function counting(db: Db): { db: Db; inserts: () => number } {
-    let inserts = 0;
-    const proxy = new Proxy(db, {
-      get(target, property, receiver) {
-        if (property === '$executeRawUnsafe') {
-          return (query: string, ...values: unknown[]) => {
-            if (query.startsWith('INSERT')) inserts += 1;
-            return target.$executeRawUnsafe(query, ...values);
-          };
-        }
-        return Reflect.get(target, property, receiver) as unknown;
-      },
-    });
-    return { db: proxy, inserts: () => inserts };
+  /** The real COPY (database.ts `copyRows`), its calls counted. */
+  function counting(): { copyRows: CopyRows; statements: () => number } {
+    let statements = 0;
+    const copyRows: CopyRows = (table, columns, data) => {
+      statements += 1;
+      return t.app.database.copyRows(table, columns, data);
+    };
+    return { copyRows, statements: () => statements };
   }
 
   const countFor = (subjectId: string) => t.db.requestLog.count({ where: { subjectId } });
@@ -61,40 +54,82 @@ describe('request log buffer', () => {
       requestId ?? null,
     );
 
-  it('writes a burst of entries with one INSERT, not one per request', async () => {
+  it('writes a burst of entries with one COPY, not one per request', async () => {
     const who = await principal();
-    const { db, inserts } = counting(t.db);
-    const buffer = new RequestLogBuffer(db, { logger, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    const { copyRows, statements } = counting();
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    const before = Date.now();
     for (let i = 0; i < 300; i += 1) buffer.record(who, facts(i));
+    const after = Date.now();
     expect(await countFor(who.subjectId)).toBe(0);
     expect(await buffer.flush()).toBe(300);
-    expect(inserts()).toBe(1);
+    // Each entry's time, to the millisecond, is when it was recorded.
+    const times = await t.db.requestLog.findMany({ where: { subjectId: who.subjectId }, select: { createdAt: true } });
+    for (const { createdAt } of times) expect(createdAt.getTime()).toSatisfy((ms: number) => ms >= before && ms <= after);
+    expect(statements()).toBe(1);
     expect(buffer.stats).toMatchObject({ statements: 1, written: 300, dropped: 0 });
     expect(await countFor(who.subjectId)).toBe(300);
     await buffer.close();
   });
 
+  it('stores every field as recorded, whatever characters it holds (COPY text escapes)', async () => {
+    const who = await principal();
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows: t.app.database.copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    const awkward = 'tab\there, newline\nthere, cr\rback\\slash \\N \\. "quoted" ünïcödé 🦊 nul\0end';
+    buffer.record(who, {
+      ...facts(1, 422),
+      path: '/public/v1/creators/a\\b',
+      operation: null,
+      clientAddress: null,
+      userAgent: `agent\t${awkward}`,
+      requestBody: { note: awkward, empty: '' },
+      responseBody: JSON.stringify({ type: 'https://creator-api.dev/problems/validation-error', detail: awkward }),
+    });
+    buffer.record(who, { ...facts(2), userAgent: null, replayed: true });
+    expect(await buffer.flush()).toBe(2);
+    const [failed, replayed] = await t.db.requestLog.findMany({ where: { subjectId: who.subjectId }, orderBy: { id: 'asc' } });
+    // PostgreSQL text cannot hold U+0000: it is stored as U+FFFD.
+    const stored = awkward.replace('\0', '\uFFFD');
+    expect(failed).toMatchObject({
+      requestId: 'req_buffer_test_1',
+      keyId: who.keyId,
+      mode: 'live',
+      door: 'rest',
+      method: 'GET',
+      path: '/public/v1/creators/a\\b',
+      operation: null,
+      status: 422,
+      durationMs: 3,
+      problemType: 'validation-error',
+      idempotentReplayed: false,
+      clientAddress: null,
+      userAgent: `agent\t${stored}`,
+    });
+    // Bodies are JSON text, where U+0000 is the escape \u0000: kept.
+    expect(JSON.parse(failed!.requestBody!)).toEqual({ note: awkward, empty: '' });
+    expect(JSON.parse(failed!.responseBody!)).toMatchObject({ detail: awkward });
+    expect(replayed).toMatchObject({ requestId: 'req_buffer_test_2', status: 200, userAgent: null, idempotentReplayed: true, requestBody: null, responseBody: null, problemType: null });
+    // created_at is the id's instant (the sweep reads the id): same second, millisecond kept.
+    expect(Math.floor(replayed!.createdAt.getTime() / 1000)).toBe(Number.parseInt(replayed!.id.slice(0, 8), 16));
+    await buffer.close();
+  });
+
   it('writes at most maxBatch rows per statement, and starts a flush as soon as a batch is full', async () => {
     const who = await principal();
-    const { db, inserts } = counting(t.db);
-    const buffer = new RequestLogBuffer(db, { logger, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 50 });
+    const { copyRows, statements } = counting();
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 50 });
     for (let i = 0; i < 120; i += 1) buffer.record(who, facts(i));
     await buffer.close();
     expect(await countFor(who.subjectId)).toBe(120);
     // 50 written as the batch filled, the rest in at most two statements of 50.
-    expect(inserts()).toBeLessThanOrEqual(4);
+    expect(statements()).toBeLessThanOrEqual(4);
   });
 
   it('keeps entries while the database fails, up to its bound, dropping the oldest and counting them', async () => {
     const who = await principal();
     let away = true;
-    const flaky = new Proxy(t.db, {
-      get(target, property, receiver) {
-        if (property === '$executeRawUnsafe' && away) return () => Promise.reject(new Error('connection refused'));
-        return Reflect.get(target, property, receiver) as unknown;
-      },
-    });
-    const buffer = new RequestLogBuffer(flaky, { logger, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBuffered: 10 });
+    const flaky: CopyRows = (table, columns, data) => (away ? Promise.reject(new Error('connection refused')) : t.app.database.copyRows(table, columns, data));
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows: flaky, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBuffered: 10 });
     for (let i = 0; i < 8; i += 1) buffer.record(who, facts(i));
     await expect(buffer.flush()).rejects.toThrow('connection refused');
     expect(buffer.size).toBe(8);
@@ -108,9 +143,37 @@ describe('request log buffer', () => {
     await buffer.close();
   });
 
+  it('keeps what a failed flush did not write, ahead of what was recorded meanwhile, in order', async () => {
+    const who = await principal();
+    let statements = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first statement waits for the gate (entries pile up meanwhile); the third fails.
+    const copyRows: CopyRows = async (table, columns, data) => {
+      statements += 1;
+      if (statements === 1) await gate;
+      if (statements === 3) throw new Error('connection reset');
+      return t.app.database.copyRows(table, columns, data);
+    };
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 3 });
+    for (let i = 0; i < 10; i += 1) buffer.record(who, facts(i));
+    release();
+    // 0–2 went with the first statement; of 3–9, one statement of three is written, the next fails.
+    await expect(buffer.flush()).rejects.toThrow('connection reset');
+    expect(buffer.size).toBe(4);
+    // Five waiting: a batch is full, so this record starts a flush of its own.
+    buffer.record(who, facts(10));
+    await buffer.flush();
+    expect(buffer.size).toBe(0);
+    const kept = await t.db.requestLog.findMany({ where: { subjectId: who.subjectId }, orderBy: { id: 'asc' } });
+    expect(kept.map((row) => row.requestId)).toEqual(Array.from({ length: 11 }, (_, i) => `req_buffer_test_${i}`));
+    expect(buffer.stats).toMatchObject({ written: 11, dropped: 0 });
+    await buffer.close();
+  });
+
   it('sweeps entries past the retention, and holds each account it wrote for to its newest maxPerAccount', async () => {
     const who = await principal();
-    const buffer = new RequestLogBuffer(t.db, { logger, retentionDays: 30, maxPerAccount: 4, flushIntervalMs: 3_600_000 });
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows: t.app.database.copyRows, retentionDays: 30, maxPerAccount: 4, flushIntervalMs: 3_600_000 });
     for (let i = 0; i < 6; i += 1) buffer.record(who, facts(i, 404));
     await buffer.flush();
     await backdate(who.subjectId, '31 days', 'req_buffer_test_5');
@@ -123,7 +186,7 @@ describe('request log buffer', () => {
 
   it('sweeps by age on its own, whichever instance wrote the entries', async () => {
     const who = await principal();
-    const buffer = new RequestLogBuffer(t.db, { logger, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows: t.app.database.copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
     for (let i = 0; i < 3; i += 1) buffer.record(who, facts(i));
     await buffer.close();
     await backdate(who.subjectId, '40 days');

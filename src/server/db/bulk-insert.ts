@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 type Executor = Pick<PrismaClient | Prisma.TransactionClient, '$executeRawUnsafe'>;
 
 /** Tables written in bulk. A closed list: the name is spliced into SQL, so it never comes from input. */
-export type BulkTable = 'creators' | 'roster_memberships' | 'social_accounts' | 'media_kits' | 'creator_import_rows' | 'request_logs';
+export type BulkTable = 'creators' | 'roster_memberships' | 'social_accounts' | 'media_kits' | 'creator_import_rows';
 
 const COLUMN_NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -38,18 +38,7 @@ export async function insertRows(
     }
     return record;
   });
-  return insertJsonRows(db, table, [...columnOf.values()], JSON.stringify(records), options);
-}
-
-/**
- * The statement behind `insertRows`, for a caller that already holds the rows as one JSON array text
- * with snake_case keys (the request log serializes each entry as it is recorded). `json`, not
- * `jsonb`: the text is read once, field by field, without building the binary form first (2–3× less
- * server time for a 1,000-row request log batch, measured with psql).
- */
-export function insertJsonRows(db: Executor, table: BulkTable, columns: readonly string[], jsonArray: string, options: { onConflictDoNothing?: boolean } = {}): Promise<number> {
-  for (const column of columns) if (!COLUMN_NAME.test(column)) throw new Error(`insertRows: bad column name ${JSON.stringify(column)}`);
-  const list = columns.map((c) => `"${c}"`).join(', ');
+  const list = [...columnOf.values()].map((c) => `"${c}"`).join(', ');
   const conflict = options.onConflictDoNothing ? ' ON CONFLICT DO NOTHING' : '';
-  return db.$executeRawUnsafe(`INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_recordset(NULL::"${table}", $1::json)${conflict}`, jsonArray);
+  return db.$executeRawUnsafe(`INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_recordset(NULL::"${table}", $1::json)${conflict}`, JSON.stringify(records));
 }

@@ -1,19 +1,20 @@
-import type { Db } from '../db/database';
+import type { CopyRows, Db } from '../db/database';
 import type { Owner } from '../domain/owner';
 import type { Principal } from '../domain/principal';
+import { ByteLines } from '../lib/byte-lines';
 import type { Logger } from '../lib/logger';
 import { SerialFlush } from '../lib/serial-flush';
 import { requestLogRow, type RequestLogFacts } from './request-log-rules';
-import { insertRequestLogJson, requestLogJson, sweepRequestLogs } from './request-logs';
+import { copyRequestLogLines, requestLogLine, sweepRequestLogs } from './request-logs';
 
 /**
  * Request log entries written off the request path, as page views are (page-view-buffer.ts): `record`
  * builds the row in memory (no I/O, no await) and the buffer is written about once a second, or as
- * soon as `maxBatch` entries wait, in one multi-row INSERT per `maxBatch` rows. Never a write per request.
- * Each entry waits as its JSON text, one string rather than an object of nineteen fields: entries
- * live about a second, long enough to be promoted out of V8's young generation, and a flat string
- * costs the old-generation collector nothing to trace; the flush joins them into the statement's
- * one parameter.
+ * soon as `maxBatch` entries wait, with one COPY per `maxBatch` rows, through the driver (database.ts
+ * `copyRows`). Never a write per request. Each entry waits as its line of COPY text, encoded at once
+ * into one Buffer (lib/byte-lines.ts) rather than kept as an object or a string: entries live up to
+ * a second, long enough for the young-generation collector to copy and promote them, and bytes
+ * outside V8's heap cost it nothing; the flush sends slices of that Buffer as they are.
  *
  * Loss: `close()` (SIGTERM, app.close()) writes everything buffered. A crash loses at most one flush
  * interval. While the database is away a failed batch is kept and retried, up to `maxBuffered`
@@ -25,6 +26,8 @@ import { insertRequestLogJson, requestLogJson, sweepRequestLogs } from './reques
 
 export interface RequestLogBufferOptions {
   logger: Logger;
+  /** The batched write (database.ts `copyRows`). */
+  copyRows: CopyRows;
   /** REQUEST_LOGS=off: `record` keeps nothing (the sweep still runs). */
   enabled?: boolean;
   retentionDays: number;
@@ -38,7 +41,7 @@ export interface RequestLogBufferOptions {
 }
 
 export interface RequestLogBufferStats {
-  /** INSERT statements written. */
+  /** COPY statements written. */
   statements: number;
   written: number;
   /** Entries dropped because the buffer was full. */
@@ -46,8 +49,8 @@ export interface RequestLogBufferStats {
 }
 
 export class RequestLogBuffer {
-  /** Each entry's JSON text (request-logs.ts `requestLogJson`). */
-  private pending: string[] = [];
+  /** Each entry's line of COPY text (request-logs.ts `requestLogLine`), as bytes off the V8 heap. */
+  private pending = new ByteLines();
   private readonly timer: NodeJS.Timeout;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly flusher = new SerialFlush(() => this.takeBatch());
@@ -80,21 +83,21 @@ export class RequestLogBuffer {
     if (!this.enabled || this.closed) return;
     const row = requestLogRow(principal, facts);
     if (!row) return;
-    this.pending.push(requestLogJson(row));
+    this.pending.push(requestLogLine(row));
     const subjectKey = `${row.subjectType}:${row.subjectId}`;
     if (!this.touched.has(subjectKey)) this.touched.set(subjectKey, { type: row.subjectType, id: row.subjectId });
-    if (this.pending.length > this.maxBuffered) {
-      const dropped = this.pending.length - this.maxBuffered;
-      this.pending.splice(0, dropped);
+    if (this.pending.count > this.maxBuffered) {
+      const dropped = this.pending.count - this.maxBuffered;
+      this.pending.dropOldest(dropped);
       this.droppedSinceLog += dropped;
       this.stats.dropped += dropped;
     }
-    if (this.pending.length >= this.maxBatch && !this.flusher.busy) void this.flush().catch(() => {});
+    if (this.pending.count >= this.maxBatch && !this.flusher.busy) void this.flush().catch(() => {});
   }
 
   /** Entries recorded and not yet written. */
   get size(): number {
-    return this.pending.length;
+    return this.pending.count;
   }
 
   /** Writes every buffered entry (one statement per `maxBatch`); resolves with how many. Concurrent calls share one write. */
@@ -107,29 +110,37 @@ export class RequestLogBuffer {
   }
 
   private takeBatch(): Promise<number> | null {
-    if (this.pending.length === 0) return null;
-    const batch = this.pending;
-    this.pending = [];
-    return this.write(batch).catch((error) => {
-      this.options.logger.error('could not write request log entries; will retry', { entries: batch.length, error: String(error) });
-      throw error;
-    });
+    if (this.pending.count === 0) return null;
+    const batch = this.pending.take();
+    return this.write(batch)
+      .catch((error) => {
+        this.options.logger.error('could not write request log entries; will retry', { entries: batch.ends.length, error: String(error) });
+        throw error;
+      })
+      .finally(() => this.pending.recycle(batch.backing));
   }
 
-  private async write(batch: string[]): Promise<number> {
+  private async write(batch: { bytes: Buffer; ends: number[]; backing: Buffer }): Promise<number> {
+    const { bytes, ends } = batch;
     let written = 0;
+    let from = 0;
     try {
-      while (written < batch.length) {
-        const chunk = batch.slice(written, written + this.maxBatch);
-        await insertRequestLogJson(this.db, chunk);
+      while (written < ends.length) {
+        const count = Math.min(this.maxBatch, ends.length - written);
+        const to = ends[written + count - 1]!;
+        await copyRequestLogLines(this.options.copyRows, bytes.subarray(from, to));
         this.stats.statements += 1;
-        written += chunk.length;
+        written += count;
+        from = to;
       }
     } catch (error) {
-      // Kept for the next flush (oldest first), within the bound `record` keeps.
-      const kept = [...batch.slice(written), ...this.pending];
-      const dropped = Math.max(0, kept.length - this.maxBuffered);
-      this.pending = kept.slice(dropped);
+      // Kept for the next flush, oldest first, ahead of what was recorded meanwhile, within the bound `record` keeps.
+      const recorded = this.pending.take();
+      this.pending.pushBytes(bytes.subarray(from), ends.slice(written).map((end) => end - from));
+      this.pending.pushBytes(recorded.bytes, recorded.ends);
+      this.pending.recycle(recorded.backing);
+      const dropped = Math.max(0, this.pending.count - this.maxBuffered);
+      this.pending.dropOldest(dropped);
       this.droppedSinceLog += dropped;
       this.stats.dropped += dropped;
       throw error;

@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
-import { insertJsonRows } from '../db/bulk-insert';
+import type { CopyRows, Db } from '../db/database';
+import { copyField } from '../db/copy-text';
 import { notFound } from '../domain/errors';
 import type { Owner } from '../domain/owner';
 import type { PrincipalMode } from '../domain/principal';
@@ -34,42 +34,35 @@ export function parseStatusFilter(value: string): StatusFilter {
   return { exact: Number(value) };
 }
 
-/** `request_logs`' columns, in the order `requestLogJson` writes them. */
+/** `request_logs`' columns, in the order `requestLogLine` writes them. */
 const REQUEST_LOG_COLUMNS = [
   'id', 'request_id', 'subject_type', 'subject_id', 'mode', 'key_id', 'door', 'method', 'path', 'operation', 'status', 'duration_ms',
   'problem_type', 'idempotent_replayed', 'client_address', 'user_agent', 'request_body', 'response_body', 'created_at',
 ] as const;
 
-/** One entry as the JSON object text the batched INSERT reads (snake_case keys, one per column). */
-export function requestLogJson(row: RequestLogRow): string {
-  return JSON.stringify({
-    id: row.id,
-    request_id: row.requestId,
-    subject_type: row.subjectType,
-    subject_id: row.subjectId,
-    mode: row.mode,
-    key_id: row.keyId,
-    door: row.door,
-    method: row.method,
-    path: row.path,
-    operation: row.operation,
-    status: row.status,
-    duration_ms: row.durationMs,
-    problem_type: row.problemType,
-    idempotent_replayed: row.idempotentReplayed,
-    client_address: row.clientAddress,
-    user_agent: row.userAgent,
-    request_body: row.requestBody,
-    response_body: row.responseBody,
-    created_at: row.createdAt,
-  } satisfies Record<(typeof REQUEST_LOG_COLUMNS)[number], unknown>);
+/**
+ * One entry as the line of COPY text the batched write sends (copy-text.ts), fields in
+ * `REQUEST_LOG_COLUMNS` order. Values this service made — ids, enums, numbers, the ISO time — hold no
+ * character COPY escapes and are written as they are; the rest go through `copyField`.
+ */
+export function requestLogLine(row: RequestLogRow): string {
+  return (
+    `${row.id}\t${copyField(row.requestId)}\t${row.subjectType}\t${row.subjectId}\t${copyField(row.mode)}\t${copyField(row.keyId)}\t${row.door}\t` +
+    `${copyField(row.method)}\t${copyField(row.path)}\t${copyField(row.operation)}\t${copyField(row.status)}\t${copyField(row.durationMs)}\t` +
+    `${copyField(row.problemType)}\t${row.idempotentReplayed ? 't' : 'f'}\t${copyField(row.clientAddress)}\t${copyField(row.userAgent)}\t` +
+    `${copyField(row.requestBody)}\t${copyField(row.responseBody)}\t${row.createdAt}\n`
+  );
 }
 
-/** Writes a batch of entries (`requestLogJson` texts) in one statement: the buffer's flush. */
-export function insertRequestLogJson(db: Db, entries: readonly string[]): Promise<number> {
-  return insertJsonRows(db, 'request_logs', REQUEST_LOG_COLUMNS, `[${entries.join(',')}]`);
+/**
+ * Writes a batch of entries (`requestLogLine` texts, UTF-8, one after another) with one COPY: the buffer's flush. Through the
+ * driver, not Prisma: a raw statement with a batch-sized parameter cost Prisma about 2.3 µs of Node
+ * CPU per row once warm (the driver: 0.7), and COPY costs PostgreSQL about half of
+ * json_populate_recordset.
+ */
+export function copyRequestLogLines(copyRows: CopyRows, lines: Buffer): Promise<number> {
+  return copyRows('request_logs', REQUEST_LOG_COLUMNS, lines);
 }
-
 
 function whereOf(owner: Owner, filter: RequestLogFilter): Prisma.RequestLogWhereInput {
   const status = filter.status;

@@ -1,0 +1,87 @@
+/**
+ * Lines of text kept as UTF-8 bytes in one growing Buffer, outside V8's heap, with where each ends.
+ * For entries that wait in memory until a batched write (the request log): thousands of strings
+ * alive for a fraction of a second each survive young-generation collections, are copied by each and
+ * promoted to the old generation, and joining them builds one more large string per write. Bytes
+ * in a Buffer are never copied or traced by the collector, and a write sends a slice as it is.
+ */
+export class ByteLines {
+  private bytes: Buffer;
+  /** A Buffer handed back after its write (`recycle`): the next `take` starts on it, so a steady flow of writes reuses two Buffers instead of leaving one to the collector per write. */
+  private spare: Buffer | null = null;
+  private used = 0;
+  /** Byte offset where each line ends (exclusive), oldest first; those before `head` were dropped. */
+  private ends: number[] = [];
+  private head = 0;
+  /** Where the oldest line kept starts. */
+  private start = 0;
+
+  constructor(private readonly initialCapacity = 256 * 1024) {
+    this.bytes = Buffer.allocUnsafeSlow(initialCapacity);
+  }
+
+  get count(): number {
+    return this.ends.length - this.head;
+  }
+
+  get byteLength(): number {
+    return this.used - this.start;
+  }
+
+  /** Appends one line (its text as given: the caller ends it with a newline if it needs one). */
+  push(line: string): void {
+    // At most 3 UTF-8 bytes per UTF-16 unit; room is made before writing, which never cuts short.
+    this.reserve(line.length * 3);
+    this.used += this.bytes.write(line, this.used, 'utf8');
+    this.ends.push(this.used);
+  }
+
+  /** Appends lines already encoded: `bytes`, whose lines end at `ends` (offsets into `bytes`). */
+  pushBytes(bytes: Buffer, ends: readonly number[]): void {
+    this.reserve(bytes.length);
+    const base = this.used;
+    bytes.copy(this.bytes, base);
+    this.used += bytes.length;
+    for (const end of ends) this.ends.push(base + end);
+  }
+
+  /** Drops the `n` oldest lines (their bytes stay until `take`: no copying per call). */
+  dropOldest(n: number): void {
+    if (n <= 0) return;
+    this.head = Math.min(this.ends.length, this.head + n);
+    this.start = this.head === 0 ? 0 : this.ends[this.head - 1]!;
+  }
+
+  /**
+   * Takes every line out: their bytes (a view of this instance's old Buffer, `backing`, now the
+   * caller's until it hands it back with `recycle`) and where each ends, relative to those bytes.
+   * The instance starts again empty, on another Buffer.
+   */
+  take(): { bytes: Buffer; ends: number[]; backing: Buffer } {
+    const start = this.start;
+    const ends = this.head === 0 ? this.ends : this.ends.slice(this.head).map((end) => end - start);
+    const taken = { bytes: this.bytes.subarray(start, this.used), ends, backing: this.bytes };
+    const wanted = Math.max(this.initialCapacity, this.used - start);
+    this.bytes = this.spare && this.spare.length >= wanted ? this.spare : Buffer.allocUnsafeSlow(wanted);
+    this.spare = null;
+    this.used = 0;
+    this.ends = [];
+    this.head = 0;
+    this.start = 0;
+    return taken;
+  }
+
+  /** Hands back a Buffer `take` gave out, once nothing reads it any more. */
+  recycle(backing: Buffer): void {
+    if (backing !== this.bytes && (!this.spare || backing.length > this.spare.length)) this.spare = backing;
+  }
+
+  private reserve(extra: number): void {
+    if (this.used + extra <= this.bytes.length) return;
+    let capacity = this.bytes.length * 2;
+    while (capacity < this.used + extra) capacity *= 2;
+    const grown = Buffer.allocUnsafeSlow(capacity);
+    this.bytes.copy(grown, 0, 0, this.used);
+    this.bytes = grown;
+  }
+}
