@@ -1,19 +1,12 @@
 import { LocalTime } from './local-time';
 
 /**
- * The site's one date style, in UTC: "23 Nov 2026" for dates, "23 Nov 2026 14:05" for times (the
- * settings pages, editors and share pages all use these two).
+ * The site's one date style: "23 Nov 2026" for dates, "23 Nov 2026 14:05" for times. The server's
+ * first paint is in UTC (it cannot know the viewer's zone, and the browser's first render must match
+ * it); Timestamp and LocalDate then re-render in the viewer's locale and zone.
  */
 const FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-export function formatDate(date: Date | string): string {
-  return DATE_FORMAT.format(new Date(date));
-}
-
-export function formatDateTime(date: Date | string): string {
-  return `${FORMAT.format(new Date(date)).replace(',', '')} UTC`;
-}
 
 /**
  * A timestamp in the viewer's locale and time zone, machine-readable too: rendered on the server in

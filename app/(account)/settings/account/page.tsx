@@ -36,7 +36,7 @@ export default async function AccountSettingsPage() {
 
       <section className="panel" id="activity" aria-labelledby="activity-heading">
         <h2 id="activity-heading">Sign-in activity</h2>
-        <p>The latest sign-ins and wrong-password attempts on this account (kept 90 days; times in UTC). Someone else’s wrong guesses only slow them down, never lock you out.</p>
+        <p>The latest sign-ins and wrong-password attempts on this account (kept 90 days; times in your time zone). Someone else’s wrong guesses only slow them down, never lock you out.</p>
         {activity.length === 0 ? (
           <p className="muted">No sign-ins recorded yet.</p>
         ) : (

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { renameKeyAction, rollKeyAction, type RollKeyState } from '../../../_actions/api-keys';
-import { formatDateTime } from '../../../_components/dates';
+import { Timestamp } from '../../../_components/dates';
 import { FormMessage, TextField } from '../../../_components/fields';
 import { SecretField } from '../../../_components/secret-field';
 import { useActionForm } from '../../../_components/use-action-form';
@@ -44,14 +44,19 @@ export function RenameKeyButton({ keyId, keyName }: { keyId: string; keyName: st
 }
 
 function NewSecret({ rolled, onDone }: { rolled: NonNullable<RollKeyState['rolled']>; onDone: () => void }) {
-  const until = rolled.oldKeyUntil ? formatDateTime(rolled.oldKeyUntil) : null;
   return (
     <div className="dialog-body">
       <h2 id={`roll-${rolled.id}-done`}>Copy the new secret of “{rolled.name}”</h2>
       <div className="alert alert-warning" id={`roll-${rolled.id}-warning`}>
         <p>
           <strong>This is the only time the new key is shown.</strong> Put it in your server’s secret store now.{' '}
-          {until ? `The old key keeps working until ${until}, then expires.` : 'The old key no longer works.'}
+          {rolled.oldKeyUntil ? (
+            <>
+              The old key keeps working until <Timestamp iso={rolled.oldKeyUntil} />, then expires.
+            </>
+          ) : (
+            'The old key no longer works.'
+          )}
         </p>
       </div>
       <SecretField id={`roll-${rolled.id}-value`} label="New secret key" value={rolled.secret} describedBy={`roll-${rolled.id}-warning`} />

@@ -26,7 +26,7 @@ export default async function ConnectedAppsPage() {
       ) : (
         <table className="data-table">
           <caption>
-            {apps.length} connected {apps.length === 1 ? 'app' : 'apps'}, most recently authorized first; times in UTC.
+            {apps.length} connected {apps.length === 1 ? 'app' : 'apps'}, most recently authorized first; times in your time zone.
           </caption>
           <thead>
             <tr>

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { formatMoney } from '../../../_components/numbers';
+import { formatMoney, REPORTING_CURRENCY } from '../../../_components/numbers';
 import { compact } from '../../_lib/format';
 import { loadCampaignReport } from '../../_lib/load';
 import { addressOf, ogImage, OG_CONTENT_TYPE, OG_SIZE } from '../../_lib/og-image';
@@ -19,7 +19,7 @@ export default async function Image({ params }: { params: Promise<{ slug: string
     figures: [
       { label: 'views', value: compact(summary.views) },
       { label: 'engagements', value: compact(summary.engagements) },
-      { label: 'earned media value', value: formatMoney(summary.emv) },
+      { label: `earned media value (${REPORTING_CURRENCY})`, value: formatMoney(summary.emv) },
     ],
     pictureName: null,
     theme: 'light',
