@@ -138,20 +138,14 @@ export function ProfileEditor({ initial, action, today, timeZone }: { initial: P
             const title = social.handle ? `${PLATFORM_LABEL[social.platform] ?? social.platform} @${social.handle.replace(/^@/, '')}` : `New account ${index + 1}`;
             return (
               <li key={key} className="profile-row">
-                <div className="profile-row-head">
-                  <h3>{title}</h3>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Remove ${title}`}
-                    onClick={() => {
-                      setSocials((rows) => rows.filter((row) => row.key !== key));
-                      changed();
-                    }}
-                  >
-                    Remove
-                  </button>
-                </div>
+                <RowHead
+                  title={title}
+                  removeLabel={`Remove ${title}`}
+                  onRemove={() => {
+                    setSocials((rows) => rows.filter((row) => row.key !== key));
+                    changed();
+                  }}
+                />
                 {social.id ? <input type="hidden" name={name('id')} value={social.id} /> : null}
                 <div className="profile-grid">
                   <div className="field">
@@ -175,17 +169,14 @@ export function ProfileEditor({ initial, action, today, timeZone }: { initial: P
             );
           })}
         </ul>
-        <button
-          type="button"
-          className="button"
+        <AddRowButton
           disabled={socials.length >= 10}
-          onClick={() => {
+          label="Add a social account"
+          onAdd={() => {
             setSocials((rows) => [...rows, keyed<ProfileSocialValues>({ id: null, platform: 'instagram', handle: '', followers: '', averageViews: '', averageEngagements: '', engagementRate: '', asOf: today })]);
             changed();
           }}
-        >
-          Add a social account
-        </button>
+        />
       </section>
 
       <section className="panel" aria-labelledby="rates-heading">
@@ -199,20 +190,14 @@ export function ProfileEditor({ initial, action, today, timeZone }: { initial: P
             const title = rate.label || `Rate ${index + 1}`;
             return (
               <li key={key} className="profile-row">
-                <div className="profile-row-head">
-                  <h3>{title}</h3>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Remove rate ${title}`}
-                    onClick={() => {
-                      setRates((rows) => rows.filter((row) => row.key !== key));
-                      changed();
-                    }}
-                  >
-                    Remove
-                  </button>
-                </div>
+                <RowHead
+                  title={title}
+                  removeLabel={`Remove rate ${title}`}
+                  onRemove={() => {
+                    setRates((rows) => rows.filter((row) => row.key !== key));
+                    changed();
+                  }}
+                />
                 <div className="profile-grid">
                   <Field id={id('label')} label="Deliverable" name={name('label')} state={state} initial={rate.label} maxLength={60} hint="e.g. Instagram Reel" />
                   <Field id={id('amount')} label="Price" name={name('amount')} state={state} initial={rate.amount} type="number" inputMode="decimal" min={0} step="any" />
@@ -222,19 +207,37 @@ export function ProfileEditor({ initial, action, today, timeZone }: { initial: P
             );
           })}
         </ul>
-        <button
-          type="button"
-          className="button"
+        <AddRowButton
           disabled={rates.length >= 20}
-          onClick={() => {
+          label="Add a rate"
+          onAdd={() => {
             setRates((rows) => [...rows, keyed<ProfileRateValues>({ label: '', amount: '', currency: lastCurrency })]);
             changed();
           }}
-        >
-          Add a rate
-        </button>
+        />
       </section>
       <SubmitRow label="Save profile" busyLabel="Saving…" pending={pending} primary />
     </form>
+  );
+}
+
+/** A profile row's heading with its Remove button (socials, rates). */
+function RowHead({ title, removeLabel, onRemove }: { title: string; removeLabel: string; onRemove: () => void }) {
+  return (
+    <div className="profile-row-head">
+      <h3>{title}</h3>
+      <button type="button" className="button button-small" aria-label={removeLabel} onClick={onRemove}>
+        Remove
+      </button>
+    </div>
+  );
+}
+
+/** Adds a row to a profile list, up to its cap. */
+function AddRowButton({ disabled, label, onAdd }: { disabled: boolean; label: string; onAdd: () => void }) {
+  return (
+    <button type="button" className="button" disabled={disabled} onClick={onAdd}>
+      {label}
+    </button>
   );
 }
