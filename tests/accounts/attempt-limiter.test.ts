@@ -13,12 +13,14 @@ if (process.env.REDIS_URL) {
   stores.push(['redis', () => createAttemptLimiter({ redisUrl: process.env.REDIS_URL!, upstashRestUrl: null, upstashRestToken: null }, logger, `test:${newObjectId()}:attempts`)]);
 }
 
+// Delays of half a minute: a held attempt must still be held when the next call lands, however slow
+// a loaded CI machine makes the calls in between (a one-second delay could pass between two of them).
 const rule = (overrides: Partial<AttemptRule> = {}): AttemptRule => ({
   name: `rule-${newObjectId()}`,
   free: 3,
-  baseDelaySeconds: 1,
-  maxDelaySeconds: 8,
-  forgetAfterSeconds: 60,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: 240,
+  forgetAfterSeconds: 600,
   onSuccess: 'clear',
   ...overrides,
 });
@@ -42,7 +44,7 @@ describe.each(stores)('attempt limiter (%s)', (_store, make) => {
     }
     const held = await limiter.begin([key]);
     expect(held).toMatchObject({ allowed: false, rule: r.name });
-    expect(!held.allowed && held.retryAfterSeconds).toBe(1);
+    expect(!held.allowed && held.retryAfterSeconds).toBe(30);
     // Another subject under the same rule is not affected.
     expect((await limiter.begin([{ rule: r, subject: 'other@example.test' }])).allowed).toBe(true);
   });
@@ -82,10 +84,10 @@ describe.each(stores)('attempt limiter (%s)', (_store, make) => {
   });
 
   it('forgets a key after its quiet period', async () => {
-    const key = { rule: rule({ free: 1, forgetAfterSeconds: 1 }), subject: 'brief' };
+    const key = { rule: rule({ free: 1, forgetAfterSeconds: 2 }), subject: 'brief' };
     expect((await limiter.begin([key])).allowed).toBe(true);
     expect((await limiter.begin([key])).allowed).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     const later = await limiter.begin([key]);
     expect(later.allowed && later.counts).toEqual([1]);
   });
