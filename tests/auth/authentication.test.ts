@@ -66,9 +66,11 @@ describe('authentication (401 matrix on GET /me)', () => {
   });
 
   it('rejects an expired key', async () => {
-    const expiring = await t.key({ type: 'agency', id: agencyId }, ['roster:read'], { expiresAt: new Date(Date.now() + 1500) });
+    // Five seconds of life: long enough for the first call to land before expiry on a loaded machine.
+    const expiresAt = new Date(Date.now() + 5_000);
+    const expiring = await t.key({ type: 'agency', id: agencyId }, ['roster:read'], { expiresAt });
     expect((await t.request('/public/v1/me', { key: expiring })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt.getTime() - Date.now()) + 100));
     await expect401(await t.request('/public/v1/me', { key: expiring }), 'api-key-expired', /invalid_token/);
   });
 
