@@ -71,7 +71,7 @@ const TAKE_LEASE = `state = 'running', lease_owner = $3, lease_expires_at = now(
 
 /**
  * The groups of a lane that have queued jobs — (account, fair key) — found by a skip scan of the
- * (queue, lane, state, account, fair key, run_at, id) index: one index probe per group, however many
+ * queued jobs' (queue, lane, account, fair key, run_at, id) index (`jobs_queued_idx`, partial): one index probe per group, however many
  * jobs each group has queued, so a backlog of tens of thousands costs no more to claim from than ten.
  */
 const QUEUED_GROUPS = `groups AS (
@@ -113,9 +113,12 @@ export const CLAIM_DUE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
                 END AS group_room
            FROM groups g
           WHERE NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key AND h.until > now())
-            AND EXISTS (SELECT 1 FROM jobs d
-                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
-                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now())
+            -- A scalar subquery, not EXISTS: EXISTS became a hash semi-join that read every due job of
+            -- the lane whenever the statistics lagged behind a burst; this is one index probe per group.
+            AND (SELECT true FROM jobs d
+                  WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
+                    AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now()
+                  LIMIT 1)
             AND ($6::int IS NULL OR (SELECT count(*) FROM live l
                                       WHERE l.account_type = g.account_type AND l.account_id = g.account_id AND l.fair_key = g.fair_key) < $6::int)
        ), chosen AS (
@@ -323,15 +326,20 @@ const HAND_OFF_CTES = `job_settled AS (
           WHERE id = $5 AND lease_owner = $3 AND state = 'running'
           RETURNING account_type, account_id, fair_key, set_config('synchronous_commit', 'off', true) AS commit_mode
        ), job_next AS (
-         SELECT j.id FROM jobs j JOIN job_settled s
-           ON j.account_type = s.account_type AND j.account_id = s.account_id AND j.fair_key = s.fair_key
-          WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.run_at <= now()
-            AND NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = s.fair_key AND h.until > now())
-          ORDER BY j.run_at, j.id
-          LIMIT 1
-          -- Not SKIP LOCKED: a claim pass taking the group's earliest job meanwhile makes the hand-off
-          -- wait for it (milliseconds) and take the one after, instead of overtaking that job now.
-          FOR UPDATE OF j
+         -- The group's first entry in the queued jobs' index, the hold checked once for the group: as a
+         -- join of the backlog with the hold check, a plan from statistics that lag behind a burst read
+         -- and sorted the endpoint's whole backlog.
+         SELECT n.id FROM job_settled s
+          CROSS JOIN LATERAL (
+            SELECT j.id FROM jobs j
+             WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.account_type = s.account_type
+               AND j.account_id = s.account_id AND j.fair_key = s.fair_key AND j.run_at <= now()
+               AND NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = s.fair_key AND h.until > now())
+             ORDER BY j.run_at, j.id
+             LIMIT 1
+             -- Not SKIP LOCKED: a claim pass taking the group's earliest job meanwhile makes the hand-off
+             -- wait for it (milliseconds) and take the one after, instead of overtaking that job now.
+             FOR UPDATE) n
        ), job_claimed AS (
          UPDATE jobs SET ${TAKE_LEASE} FROM job_next WHERE jobs.id = job_next.id
          RETURNING ${CLAIMED_COLUMNS}
@@ -352,6 +360,8 @@ function handOffSql(write: SettleWrite | undefined, preload: string | undefined)
 }
 const handOffTexts = new Map<string, string>();
 const HAND_OFF_PARAMS = 5;
+/** The hand-off's statement alone (no record, no preload): exported so a test can EXPLAIN it against a long lane. */
+export const HAND_OFF_SQL = handOffSql(undefined, undefined);
 
 /** Moves a SettleWrite's $1… past the statement's own parameters; its text has no `$` but placeholders (SettleWrite). */
 function renumberParams(text: string, offset: number): string {
