@@ -71,8 +71,9 @@ const TAKE_LEASE = `state = 'running', lease_owner = $3, lease_expires_at = now(
 
 /**
  * The groups of a lane that have queued jobs — (account, fair key) — found by a skip scan of the
- * queued jobs' (queue, lane, account, fair key, run_at, id) index (`jobs_queued_idx`, partial): one index probe per group, however many
- * jobs each group has queued, so a backlog of tens of thousands costs no more to claim from than ten.
+ * queued jobs' (queue, lane, account, fair key, run_at, id) index (`jobs_queued_idx`, partial): one
+ * index probe per group, however many jobs each group has queued, so a backlog of tens of thousands
+ * costs no more to claim from than ten.
  */
 const QUEUED_GROUPS = `groups AS (
     (SELECT j.account_type, j.account_id, j.fair_key FROM jobs j
