@@ -15,9 +15,12 @@ import { startReceiver, type Receiver } from './receiver';
 const DELIVERIES = 300;
 /**
  * The budget (README, "Delivery at speed"): 25 per delivery before the one-statement claim pass and
- * the one-statement load and record; about 3.3 after (a claim pass, the read, the record).
+ * the one-statement load and record; about 3.3 after (a hand-off or claim pass, the read, the record);
+ * about 1.4 since a hand-off also writes the finished delivery's record and reads the next one
+ * (JobRunContext: settleWith, preload) — one statement per delivery on a slot's path, plus the claim
+ * passes and the reads of the deliveries they start.
  */
-const MAX_STATEMENTS_PER_DELIVERY = 4;
+const MAX_STATEMENTS_PER_DELIVERY = 2;
 /**
  * A burst to one endpoint is carried by hand-offs (a slot goes straight to the endpoint's next
  * delivery), with a claim pass only every JOB_LANES.deliveries.handOffTurns deliveries per slot and

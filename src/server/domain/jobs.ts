@@ -78,7 +78,34 @@ export type JobWriter = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;
  * with Inngest, the table is the outbox that hands each job to Inngest (inngest.ts). Either way a
  * handler is a sequence of steps, and the steps are the same plain service functions.
  */
-export type JobHandler = (data: Record<string, unknown>, step: JobStep) => Promise<void>;
+export type JobHandler = (data: Record<string, unknown>, step: JobStep, context?: JobRunContext) => Promise<void>;
+
+/**
+ * What the embedded runner offers a handler beyond its steps (Inngest offers none: a handler works
+ * without it). Both save round trips to the database on a slot that hands off (JOB_LANES'
+ * `handOffTurns`): a burst of deliveries to one endpoint costs one statement per delivery, not three.
+ */
+export interface JobRunContext {
+  /** The row the kind's `preload` (JobOptions) read for this job in the statement that leased it; absent when that was a claim pass. */
+  preloaded?: unknown;
+  /**
+   * The handler succeeded, and this write records it: instead of running it now, the runner runs it
+   * in the statement that settles the job (and, on a hand-off, leases the group's next job and reads
+   * its preload), so the record and the settling commit together. Run on its own first when the job
+   * is settled any other way. A write that fails leaves the job unsettled: its lease lapses and it runs again.
+   */
+  settleWith?(write: SettleWrite): void;
+}
+
+/**
+ * A success's record, run inside the settling statement: data-modifying CTEs (`name AS (…), …`), with
+ * parameters numbered from $1 (renumbered into that statement, so no `$` may appear but as a
+ * placeholder) and CTE names that do not start with `job_` (the settling statement's own).
+ */
+export interface SettleWrite {
+  ctes: string;
+  params: unknown[];
+}
 
 /**
  * Called once a job has given up: after its last attempt (embedded runner), after the last retry (on
@@ -114,6 +141,12 @@ export interface JobOptions {
   maxAttempts?: number;
   /** Delay before retry number `attempt` (1-based); default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then 10 h. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * What a job of this kind reads first, read instead in the statement that leases it on a hand-off
+   * (JobRunContext.preloaded): a SELECT of one row over `job_claimed` (the leased job: id, kind,
+   * payload…), no parameters. Saves the handler's first round trip.
+   */
+  preload?: string;
 }
 
 export interface JobRunner {

@@ -1,6 +1,6 @@
 import { abandonLinkInBioImport, LINK_IN_BIO_IMPORT_EVENT, runLinkInBioImport } from '../services/link-in-bio-imports';
 import { CREATOR_IMPORT_EVENT, failCreatorImport, runCreatorImport } from '../services/creator-imports';
-import { abandonDelivery, attemptDelivery } from '../services/webhook-deliveries';
+import { abandonDelivery, attemptDelivery, DELIVERY_PRELOAD_SQL } from '../services/webhook-deliveries';
 import { countWebhookDelivery } from '../lib/metrics';
 import type { AppServices } from '../domain/app-services';
 import { DELIVERY_JOB_MAX_ATTEMPTS, WEBHOOK_DELIVERY_JOB } from '../services/webhook-events';
@@ -28,10 +28,13 @@ export function registerJobHandlers(services: AppServices): void {
   // A thrown error (database trouble) is retried by the runner; the delivery's token keeps it single.
   services.jobs.register(
     WEBHOOK_DELIVERY_JOB,
-    async (data) => {
-      countWebhookDelivery(await attemptDelivery(services, String(data.deliveryId), String(data.token), typeof data.endpointId === 'string' ? data.endpointId : undefined));
+    async (data, _step, context) => {
+      countWebhookDelivery(
+        await attemptDelivery(services, String(data.deliveryId), String(data.token), typeof data.endpointId === 'string' ? data.endpointId : undefined, context),
+      );
     },
     (data) => abandonDelivery(services.db, String(data.deliveryId), String(data.token)),
-    { maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS },
+    // A slot handed its next delivery reads it in the same statement (JobOptions.preload).
+    { maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, preload: DELIVERY_PRELOAD_SQL },
   );
 }

@@ -19,10 +19,26 @@ import {
   releaseJobs,
   renewLeases,
   retryJob,
+  runSettleWrite,
   sweepFinishedJobs,
   type ClaimedJob,
 } from './queue';
-import { declaredLaneOf, JOB_LANE_NAMES, JOB_LANES, JOBS_CHANNEL, laneOf, PostponeJob, type JobLane, type JobFailureHandler, type JobHandler, type JobOptions, type JobRunner, type JobStep } from '../domain/jobs';
+import {
+  declaredLaneOf,
+  JOB_LANE_NAMES,
+  JOB_LANES,
+  JOBS_CHANNEL,
+  laneOf,
+  PostponeJob,
+  type JobLane,
+  type JobFailureHandler,
+  type JobHandler,
+  type JobOptions,
+  type JobRunContext,
+  type JobRunner,
+  type JobStep,
+  type SettleWrite,
+} from '../domain/jobs';
 import { defaultBackoff, RetryJobLater } from './runner';
 
 /**
@@ -54,12 +70,16 @@ export interface ActiveJob {
    * it at the start of its next claim pass (the same round trip that refills the slot).
    */
   succeeded: boolean;
+  /** The success's record the handler gave (JobRunContext.settleWith): written with the settling. */
+  settleWrite?: SettleWrite;
 }
 
 export interface ClaimerOptions {
   db: Db;
   /** PostgreSQL's raw path (named statements) for the hand-off; absent, it goes through Prisma. */
   sql?: SqlQuery;
+  /** A kind's preload (JobOptions.preload), read for the next job in the hand-off's statement. */
+  preloadOf?(kind: string): string | undefined;
   notifications: Notifications;
   logger: Logger;
   settings: JobSettings;
@@ -232,24 +252,29 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
 
   /** The group's next job when this one succeeded and the lane hands off (see run); null: the slot frees. */
   async function handOff(state: ActiveJob, turn: number): Promise<ClaimedJob | null> {
-    if (!state.succeeded || state.lost || stopped || turn >= handOffTurns) return null;
+    if (!state.succeeded || state.lost || stopped || turn >= handOffTurns) return writeOnItsOwn(state);
     // A claim pass in flight may have taken the group's next job without having started it yet: wait
     // for it, so that job starts (and takes its send turn) before this slot takes the one after it.
     while (pumping) await pumping;
-    if (stopped) return null;
+    if (stopped) return writeOnItsOwn(state);
+    const write = state.settleWrite;
+    const preload = options.preloadOf?.(state.job.kind);
     let handed;
     try {
-      handed = await handOffJob(db, { queue: settings.queue, lane, owner: instanceId, leaseMs: settings.leaseMs, finished: state.job.id }, options.sql);
+      handed = await handOffJob(db, { queue: settings.queue, lane, owner: instanceId, leaseMs: settings.leaseMs, finished: state.job.id, write, preload }, options.sql);
     } catch (error) {
-      // Nothing was written: the next claim pass settles the job (it stays in `succeeded`).
+      // Nothing was written: the record goes on its own, and the next claim pass settles the job (it stays in `succeeded`).
       logger.warn('job hand-off failed; the claim loop takes over', { job_id: state.job.id, error: String(error) });
-      return null;
+      return writeOnItsOwn(state);
     }
+    state.settleWrite = undefined;
     state.succeeded = false;
     if (!handed.settled) {
       state.lost = true;
       return null;
     }
+    // A preload is the finished job's kind's: another kind's handler would not know its shape.
+    if (handed.next && handed.next.kind !== state.job.kind) delete handed.next.preloaded;
     if (handed.next && stopped) {
       // Drain began while the hand-off ran: give the job straight back.
       await releaseJobs(db, instanceId, [handed.next.id]);
@@ -257,6 +282,24 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
       return null;
     }
     return handed.next;
+  }
+
+  /**
+   * A success's record whose job is not handed off: written now, before the job is settled (by the
+   * next claim pass, or drain), so a job never ends `succeeded` without it. When it fails the job is
+   * not settled: its lease lapses and the job runs again (at least once).
+   */
+  async function writeOnItsOwn(state: ActiveJob): Promise<null> {
+    const write = state.settleWrite;
+    if (!write) return null;
+    state.settleWrite = undefined;
+    try {
+      await runSettleWrite(db, write, options.sql);
+    } catch (error) {
+      state.succeeded = false;
+      logger.warn('job success not recorded; it runs again once its lease lapses', { job_id: state.job.id, error: String(error) });
+    }
+    return null;
   }
 
   async function notifyQueue(): Promise<void> {
@@ -467,9 +510,17 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       await finishJob(db, job.id, instanceId, 'failed', reason);
       return 'failed';
     }
+    const context: JobRunContext = {
+      preloaded: job.preloaded,
+      settleWith: (write) => {
+        active.settleWrite = write;
+      },
+    };
     try {
-      await registered.handler(job.payload, leasedStep(db, settings, instanceId, active));
+      await registered.handler(job.payload, leasedStep(db, settings, instanceId, active), context);
     } catch (error) {
+      // A record is for a success only.
+      active.settleWrite = undefined;
       if (error instanceof JobReleased) throw error;
       if (error instanceof PostponeJob) {
         await postponeJob(db, job.id, instanceId);
@@ -495,15 +546,28 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       return 'failed';
     }
     if (JOB_LANES[job.lane as JobLane]?.settleOnNextClaim) {
-      // Settled with the claimer's next pass, in the statement that refills the slot.
+      // Settled with the claimer's next pass, in the statement that refills the slot (or by its
+      // hand-off, with the success's record).
       active.succeeded = true;
       return 'succeeded';
     }
+    const write = active.settleWrite;
+    active.settleWrite = undefined;
+    if (write) await runSettleWrite(db, write, options.sql);
     await finishJob(db, job.id, instanceId, 'succeeded');
     return 'succeeded';
   }
 
-  const claimer = createLaneClaimers({ db, sql: options.sql, notifications: options.notifications, logger, settings, instanceId, process });
+  const claimer = createLaneClaimers({
+    db,
+    sql: options.sql,
+    preloadOf: (kind) => handlers.get(kind)?.options.preload,
+    notifications: options.notifications,
+    logger,
+    settings,
+    instanceId,
+    process,
+  });
   return {
     kind: 'in-process',
     queue: settings.queue,

@@ -1,6 +1,6 @@
 import type { Db, SqlQuery } from '../db/database';
 import { newObjectId } from '../lib/object-id';
-import { JOBS_CHANNEL, laneOf, type JobWriter, type NewJob } from '../domain/jobs';
+import { JOBS_CHANNEL, laneOf, type JobWriter, type NewJob, type SettleWrite } from '../domain/jobs';
 
 /**
  * The `jobs` table: every statement the runners and the operator CLI use. Each write that changes
@@ -23,6 +23,8 @@ export interface ClaimedJob {
   maxAttempts: number;
   /** Results of the steps finished by earlier holders, by step id. */
   steps: Record<string, unknown>;
+  /** What the kind's preload read in the statement that leased the job (a hand-off); see JobRunContext. */
+  preloaded?: unknown;
 }
 
 /**
@@ -69,8 +71,9 @@ const TAKE_LEASE = `state = 'running', lease_owner = $3, lease_expires_at = now(
 
 /**
  * The groups of a lane that have queued jobs — (account, fair key) — found by a skip scan of the
- * (queue, lane, state, account, fair key, run_at, id) index: one index probe per group, however many
- * jobs each group has queued, so a backlog of tens of thousands costs no more to claim from than ten.
+ * queued jobs' (queue, lane, account, fair key, run_at, id) index (`jobs_queued_idx`, partial): one
+ * index probe per group, however many jobs each group has queued, so a backlog of tens of thousands
+ * costs no more to claim from than ten.
  */
 const QUEUED_GROUPS = `groups AS (
     (SELECT j.account_type, j.account_id, j.fair_key FROM jobs j
@@ -111,9 +114,12 @@ export const CLAIM_DUE_SQL = `WITH RECURSIVE ${QUEUED_GROUPS}, ${LIVE},
                 END AS group_room
            FROM groups g
           WHERE NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = g.fair_key AND h.until > now())
-            AND EXISTS (SELECT 1 FROM jobs d
-                         WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
-                           AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now())
+            -- A scalar subquery, not EXISTS: EXISTS became a hash semi-join that read every due job of
+            -- the lane whenever the statistics lagged behind a burst; this is one index probe per group.
+            AND (SELECT true FROM jobs d
+                  WHERE d.queue = $1 AND d.lane = $2 AND d.state = 'queued' AND d.account_type = g.account_type
+                    AND d.account_id = g.account_id AND d.fair_key = g.fair_key AND d.run_at <= now()
+                  LIMIT 1)
             AND ($6::int IS NULL OR (SELECT count(*) FROM live l
                                       WHERE l.account_type = g.account_type AND l.account_id = g.account_id AND l.fair_key = g.fair_key) < $6::int)
        ), chosen AS (
@@ -311,31 +317,71 @@ export async function finishJob(db: Db, id: string, owner: string, state: 'succe
  * WAL flush (`synchronous_commit` off, for this transaction only): a crash of PostgreSQL can lose the
  * last fraction of a second of hand-offs, and the jobs they stood for are run again once their leases
  * lapse — at least once, as deliveries always are — while the writes of the work itself keep their own
- * durability.
+ * durability. The job's success record (JobRunContext.settleWith) may ride along as CTEs of its own,
+ * committing with the settling (a crash loses both or neither), and the next job's preload (JobOptions)
+ * as a read of the job just leased: on a burst to one endpoint, one statement per delivery.
  */
-const HAND_OFF_SQL = `WITH settled AS (
+const HAND_OFF_CTES = `job_settled AS (
          UPDATE jobs SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, last_error = NULL,
                 finished_at = now(), updated_at = now()
           WHERE id = $5 AND lease_owner = $3 AND state = 'running'
           RETURNING account_type, account_id, fair_key, set_config('synchronous_commit', 'off', true) AS commit_mode
-       ), next AS (
-         SELECT j.id FROM jobs j JOIN settled s
-           ON j.account_type = s.account_type AND j.account_id = s.account_id AND j.fair_key = s.fair_key
-          WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.run_at <= now()
-            AND NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = s.fair_key AND h.until > now())
-          ORDER BY j.run_at, j.id
-          LIMIT 1
-          -- Not SKIP LOCKED: a claim pass taking the group's earliest job meanwhile makes the hand-off
-          -- wait for it (milliseconds) and take the one after, instead of overtaking that job now.
-          FOR UPDATE OF j
-       ), claimed AS (
-         UPDATE jobs SET ${TAKE_LEASE} FROM next WHERE jobs.id = next.id
+       ), job_next AS (
+         -- The group's first entry in the queued jobs' index, the hold checked once for the group: as a
+         -- join of the backlog with the hold check, a plan from statistics that lag behind a burst read
+         -- and sorted the endpoint's whole backlog.
+         SELECT n.id FROM job_settled s
+          CROSS JOIN LATERAL (
+            SELECT j.id FROM jobs j
+             WHERE j.queue = $1 AND j.lane = $2 AND j.state = 'queued' AND j.account_type = s.account_type
+               AND j.account_id = s.account_id AND j.fair_key = s.fair_key AND j.run_at <= now()
+               AND NOT EXISTS (SELECT 1 FROM job_holds h WHERE h.lane = $2 AND h.fair_key = s.fair_key AND h.until > now())
+             ORDER BY j.run_at, j.id
+             LIMIT 1
+             -- Not SKIP LOCKED: a claim pass taking the group's earliest job meanwhile makes the hand-off
+             -- wait for it (milliseconds) and take the one after, instead of overtaking that job now.
+             FOR UPDATE) n
+       ), job_claimed AS (
+         UPDATE jobs SET ${TAKE_LEASE} FROM job_next WHERE jobs.id = job_next.id
          RETURNING ${CLAIMED_COLUMNS}
-       )
-       SELECT (SELECT count(*) FROM settled)::int AS settled, (SELECT to_jsonb(claimed) FROM claimed) AS job`;
+       )`;
+
+/** The hand-off's statement, with the finished job's success record (its CTEs first) and the next job's preload, if any. */
+function handOffSql(write: SettleWrite | undefined, preload: string | undefined): string {
+  const key = `${write?.ctes ?? ''}\u0000${preload ?? ''}`;
+  let text = handOffTexts.get(key);
+  if (text === undefined) {
+    const recorded = write ? `${renumberParams(write.ctes, HAND_OFF_PARAMS)}, ` : '';
+    const preloaded = preload ? `(SELECT to_jsonb(p) FROM (${preload}) p LIMIT 1)` : 'NULL::jsonb';
+    text = `WITH ${recorded}${HAND_OFF_CTES}
+       SELECT (SELECT count(*) FROM job_settled)::int AS settled, (SELECT to_jsonb(job_claimed) FROM job_claimed) AS job, ${preloaded} AS preloaded`;
+    handOffTexts.set(key, text);
+  }
+  return text;
+}
+const handOffTexts = new Map<string, string>();
+const HAND_OFF_PARAMS = 5;
+/** The hand-off's statement alone (no record, no preload): exported so a test can EXPLAIN it against a long lane. */
+export const HAND_OFF_SQL = handOffSql(undefined, undefined);
+
+/** Moves a SettleWrite's $1… past the statement's own parameters; its text has no `$` but placeholders (SettleWrite). */
+function renumberParams(text: string, offset: number): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+}
+
+/** One name per statement text: named statements are planned once per connection, and a name must always mean the same text. */
+const statementNames = new Map<string, string>();
+function statementName(prefix: string, text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `${prefix}_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 export interface HandOff {
-  /** False when the lease on the finished job was lost meanwhile: nothing was settled or claimed. */
+  /** False when the lease on the finished job was lost meanwhile: nothing was settled or claimed (a success record given along is written all the same). */
   settled: boolean;
   /** The group's next job, now leased to this owner (null: none due, or the group is held). */
   next: ClaimedJob | null;
@@ -343,19 +389,29 @@ export interface HandOff {
 
 /**
  * Settles a job that succeeded and takes the next due job of its group in one statement (see
- * HAND_OFF_SQL). With `sql` (PostgreSQL's raw path) it is a named statement, parsed and planned once
+ * HAND_OFF_CTES). With `sql` (PostgreSQL's raw path) it is a named statement, parsed and planned once
  * per connection: planning it took about as long as running it.
  */
 export async function handOffJob(
   db: Db,
-  options: { queue: string; lane: string; owner: string; leaseMs: number; finished: string },
+  options: { queue: string; lane: string; owner: string; leaseMs: number; finished: string; write?: SettleWrite; preload?: string },
   sql?: SqlQuery,
 ): Promise<HandOff> {
-  const params = [options.queue, options.lane, options.owner, options.leaseMs, options.finished];
-  type Row = { settled: number; job: ClaimedRow | null };
-  const rows = sql ? await sql<Row>(HAND_OFF_SQL, params, { name: 'jobs_hand_off' }) : await db.$queryRawUnsafe<Row[]>(HAND_OFF_SQL, ...params);
+  const text = handOffSql(options.write, options.preload);
+  const params = [options.queue, options.lane, options.owner, options.leaseMs, options.finished, ...(options.write?.params ?? [])];
+  type Row = { settled: number; job: ClaimedRow | null; preloaded: unknown };
+  const rows = sql ? await sql<Row>(text, params, { name: statementName('jobs_hand_off', text) }) : await db.$queryRawUnsafe<Row[]>(text, ...params);
   const row = rows[0];
-  return { settled: (row?.settled ?? 0) > 0, next: row?.job ? claimedJob(row.job) : null };
+  const next = row?.job ? claimedJob(row.job) : null;
+  if (next && row?.preloaded !== null && row?.preloaded !== undefined) next.preloaded = row.preloaded;
+  return { settled: (row?.settled ?? 0) > 0, next };
+}
+
+/** A success's record on its own, when its job is not settled by a hand-off (see JobRunContext.settleWith). */
+export async function runSettleWrite(db: Db, write: SettleWrite, sql?: SqlQuery): Promise<void> {
+  const text = `WITH ${write.ctes} SELECT 1 AS done`;
+  if (sql) await sql(text, write.params, { name: statementName('jobs_settle_write', text) });
+  else await db.$queryRawUnsafe(text, ...write.params);
 }
 
 /** Settles succeeded jobs this owner still holds (what a claim pass does first; drain has no next pass). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Owner } from '../domain/owner';
 import type { Db, SqlQuery } from '../db/database';
-import { PostponeJob, type JobRunner } from '../domain/jobs';
+import { PostponeJob, type JobRunContext, type JobRunner, type SettleWrite } from '../domain/jobs';
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
@@ -197,27 +197,40 @@ interface LoadedDelivery {
 const epochMs = (column: string) => `(extract(epoch FROM ${column} AT TIME ZONE 'UTC') * 1000)::float8`;
 const fromMs = (ms: number | null) => (ms === null ? null : new Date(ms));
 
-async function loadDelivery(sql: SqlQuery, deliveryId: string): Promise<LoadedDelivery | null> {
-  const rows = await sql<
-    {
-      status: string; job_token: string | null; attempts: number; manual: boolean; endpoint_id: string; owner_type: 'agency' | 'creator'; owner_id: string;
-      url: string; endpoint_status: string; secret_encrypted: string; previous_secret_encrypted: string | null; previous_secret_expires_at: number | null;
-      failing_since: number | null; consecutive_failures: number; circuit_open_until: number | null; event_id: string; payload: unknown;
-    }
-  >(
-    `SELECT d.status::text AS status, d.job_token, d.attempts, d.manual, e.id AS endpoint_id, e.owner_type::text AS owner_type, e.owner_id, e.url,
-            e.status::text AS endpoint_status, e.secret_encrypted, e.previous_secret_encrypted,
+type DeliveryRow = {
+  delivery_id: string; status: string; job_token: string | null; attempts: number; manual: boolean; endpoint_id: string; owner_type: 'agency' | 'creator'; owner_id: string;
+  url: string; endpoint_status: string; secret_encrypted: string; previous_secret_encrypted: string | null; previous_secret_expires_at: number | null;
+  failing_since: number | null; consecutive_failures: number; circuit_open_until: number | null; event_id: string; payload: unknown;
+};
+
+/** The delivery, its endpoint and its event, for the join's WHERE to pick the delivery. */
+const DELIVERY_ROW_SQL = `SELECT d.id AS delivery_id, d.status::text AS status, d.job_token, d.attempts, d.manual, e.id AS endpoint_id, e.owner_type::text AS owner_type,
+            e.owner_id, e.url, e.status::text AS endpoint_status, e.secret_encrypted, e.previous_secret_encrypted,
             ${epochMs('e.previous_secret_expires_at')} AS previous_secret_expires_at, ${epochMs('e.failing_since')} AS failing_since,
             e.consecutive_failures, ${epochMs('e.circuit_open_until')} AS circuit_open_until, v.id AS event_id, v.payload
        FROM webhook_deliveries d
        JOIN webhook_endpoints e ON e.id = d.endpoint_id
-       JOIN webhook_events v ON v.id = d.event_id
-      WHERE d.id = $1`,
-    [deliveryId],
-    { name: 'webhook_delivery_load' },
-  );
-  const row = rows[0];
-  if (!row) return null;
+       JOIN webhook_events v ON v.id = d.event_id`;
+
+/**
+ * The delivery job's preload (JobOptions.preload): the same row, read in the statement that hands a
+ * slot its next delivery, so an attempt carried by a hand-off starts without a read of its own.
+ */
+export const DELIVERY_PRELOAD_SQL = `${DELIVERY_ROW_SQL}
+      WHERE d.id = (SELECT c.payload->>'deliveryId' FROM job_claimed c)`;
+
+async function loadDelivery(sql: SqlQuery, deliveryId: string): Promise<LoadedDelivery | null> {
+  const rows = await sql<DeliveryRow>(`${DELIVERY_ROW_SQL}\n      WHERE d.id = $1`, [deliveryId], { name: 'webhook_delivery_load' });
+  return rows[0] ? loadedDelivery(rows[0]) : null;
+}
+
+/** A preload is used only when it is this delivery's (the job's payload names it); anything else is read again. */
+function preloadedDelivery(preloaded: unknown, deliveryId: string): LoadedDelivery | null {
+  if (typeof preloaded !== 'object' || preloaded === null || (preloaded as { delivery_id?: unknown }).delivery_id !== deliveryId) return null;
+  return loadedDelivery(preloaded as DeliveryRow);
+}
+
+function loadedDelivery(row: DeliveryRow): LoadedDelivery {
   return {
     status: row.status,
     jobToken: row.job_token,
@@ -247,26 +260,29 @@ async function loadDelivery(sql: SqlQuery, deliveryId: string): Promise<LoadedDe
  * waiting for the WAL flush (`synchronous_commit` off, this transaction only; about 2 ms a delivery
  * here): a PostgreSQL crash can lose the last fraction of a second of these records, and then the
  * delivery is sent again — at least once, as always, the receiver deduplicating on `webhook-id`. The
- * job's settling is written after this record, so it can never survive a crash that lost the record.
+ * job's settling is written with this record (the hand-off's statement) or after it, so it can never
+ * survive a crash that lost the record. CTEs (a SettleWrite), so the job runner can run them inside
+ * the statement that settles the job.
  */
-async function recordSuccess(
-  sql: SqlQuery,
-  a: { deliveryId: string; token: string; started: Date; finished: Date; manual: boolean; attempts: number; status: number; body: string | null },
-): Promise<void> {
-  await sql(
-    `WITH present AS (
+const SUCCESS_RECORD_CTES = `present AS (
        SELECT id, set_config('synchronous_commit', 'off', true) AS commit_mode FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE
      ), logged AS (
        INSERT INTO webhook_delivery_attempts (id, delivery_id, attempted_at, manual, response_status, duration_ms, response_body, error_class, error)
        SELECT $3, p.id, to_timestamp($4::float8 / 1000) AT TIME ZONE 'UTC', $5::boolean, $6::int, $7::int, $8::text, NULL, NULL FROM present p
        RETURNING id
-     )
-     UPDATE webhook_deliveries
-        SET status = 'succeeded', attempts = $9::int, manual = false, job_token = NULL, next_attempt_at = NULL,
-            last_attempt_at = to_timestamp($4::float8 / 1000) AT TIME ZONE 'UTC', last_response_code = $6::int, last_error = NULL,
-            last_duration_ms = $7::int, updated_at = to_timestamp($10::float8 / 1000) AT TIME ZONE 'UTC'
-      WHERE id = $1 AND status = 'pending' AND job_token = $2 AND EXISTS (SELECT 1 FROM logged)`,
-    [
+     ), recorded AS (
+       UPDATE webhook_deliveries
+          SET status = 'succeeded', attempts = $9::int, manual = false, job_token = NULL, next_attempt_at = NULL,
+              last_attempt_at = to_timestamp($4::float8 / 1000) AT TIME ZONE 'UTC', last_response_code = $6::int, last_error = NULL,
+              last_duration_ms = $7::int, updated_at = to_timestamp($10::float8 / 1000) AT TIME ZONE 'UTC'
+        WHERE id = $1 AND status = 'pending' AND job_token = $2 AND EXISTS (SELECT 1 FROM logged)
+       RETURNING id
+     )`;
+
+function successRecord(a: { deliveryId: string; token: string; started: Date; finished: Date; manual: boolean; attempts: number; status: number; body: string | null }): SettleWrite {
+  return {
+    ctes: SUCCESS_RECORD_CTES,
+    params: [
       a.deliveryId,
       a.token,
       newObjectId(a.started.getTime()),
@@ -278,8 +294,7 @@ async function recordSuccess(
       a.attempts,
       Date.now(),
     ],
-    { name: 'webhook_delivery_succeeded' },
-  );
+  };
 }
 
 /**
@@ -311,19 +326,25 @@ function takeSendTurn(endpointId: string | undefined): { ready: Promise<void>; s
  * rotation), POST with the SSRF guard, record the outcome and schedule the next attempt. `endpointId`
  * (the job's, when it carries one) keeps this process's requests to the endpoint in start order.
  */
-export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, token: string, endpointId?: string): Promise<AttemptOutcome> {
+export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string, token: string, endpointId?: string, context?: JobRunContext): Promise<AttemptOutcome> {
   // Taken before the first await: attempts take their turns in the order they started.
   const turn = takeSendTurn(endpointId);
   try {
-    return await attemptInTurn(deps, deliveryId, token, turn);
+    return await attemptInTurn(deps, deliveryId, token, turn, context);
   } finally {
     turn.sent();
   }
 }
 
-async function attemptInTurn(deps: DeliveryDeps, deliveryId: string, token: string, turn: { ready: Promise<void>; sent: () => void }): Promise<AttemptOutcome> {
+async function attemptInTurn(
+  deps: DeliveryDeps,
+  deliveryId: string,
+  token: string,
+  turn: { ready: Promise<void>; sent: () => void },
+  context: JobRunContext | undefined,
+): Promise<AttemptOutcome> {
   const { db, config } = deps;
-  const delivery = await loadDelivery(deps.sql, deliveryId);
+  const delivery = preloadedDelivery(context?.preloaded, deliveryId) ?? (await loadDelivery(deps.sql, deliveryId));
   if (!delivery || delivery.status !== 'pending' || delivery.jobToken !== token) return 'skipped';
   const { endpoint, event } = delivery;
   const started = new Date();
@@ -375,8 +396,12 @@ async function attemptInTurn(deps: DeliveryDeps, deliveryId: string, token: stri
   let disabledNow = false;
   if (succeeded && !endpoint.failingSince && endpoint.consecutiveFailures === 0 && !endpoint.circuitOpenUntil) {
     // The common case, a healthy endpoint that answered 2xx: the attempt log and the outcome in one
-    // statement (no transaction, no endpoint write), as the transaction below would record them.
-    await recordSuccess(deps.sql, { deliveryId, token, started, finished, manual: delivery.manual, attempts, status: result!.status, body: storable(result!.body) });
+    // statement (no transaction, no endpoint write), as the transaction below would record them —
+    // handed to the job runner when it offers to, which writes it with the job's settling and the
+    // slot's next delivery (JobRunContext.settleWith), else written here.
+    const record = successRecord({ deliveryId, token, started, finished, manual: delivery.manual, attempts, status: result!.status, body: storable(result!.body) });
+    if (context?.settleWith) context.settleWith(record);
+    else await deps.sql(`WITH ${record.ctes} SELECT 1 AS done`, record.params, { name: 'webhook_delivery_succeeded' });
     return 'succeeded';
   }
   await db.$transaction(async (tx) => {
