@@ -10,8 +10,9 @@
  * each server's process spent per answered request and the ratios service / anchor. What the
  * service does beyond the anchor (issue 27 asked to measure it and set the goal from it): the
  * Idempotency-Key claim and settle, input validation and handle normalisation, the roster match
- * (a read before the write), the agency's default media kit, share-page invalidation, the
- * creator.created and media_kit.created events, the request log.
+ * (inside the write's statement), the agency's default media kit, share-page invalidation, the
+ * creator.created and media_kit.created events, the request log. `BENCH_SERVICE_SCRIPT` runs another
+ * build (e.g. the branch base's) for a before/after pair in one sitting.
  *
  * Env: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench),
  * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (20), BENCH_PORT (3931; uses it

@@ -22,13 +22,12 @@ import { resolveAppSecret } from './services/settings';
 import { RequestLogBuffer } from './services/request-log-buffer';
 import { registerJobHandlers } from './jobs/handlers';
 import { startHousekeeping, type Housekeeping } from './jobs/housekeeping';
-import { createInngestRunner } from './jobs/inngest';
 import { createLeasedRunner } from './jobs/leased-runner';
 import type { AppServices } from './domain/app-services';
 import { SecretBox } from './lib/secret-box';
 import { createInngestEndpoint, INNGEST_PATH } from './http/inngest-endpoint';
 import { createApiObserver, type ApiObserver } from './http/observe';
-import { startMetricsServer, type MetricsServer } from './http/metrics-server';
+import type { MetricsServer } from './http/metrics-server';
 import { installTracing, shutdownTracing } from './lib/tracing';
 import { createHealthEndpoints, databaseChecks, type HealthEndpoints } from './http/health';
 
@@ -101,8 +100,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     pageViews: new PageViewBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: config.sharePages.viewsPerAddressPerHour }),
     linkClicks: new LinkClickBuffer(db, { logger, sql: database.sql, maxPerAddressPerHour: LINK_CLICKS_PER_ADDRESS_PER_HOUR }),
     requestLogs: new RequestLogBuffer(db, { logger, copyRows: database.copyRows, ...config.requestLogs }),
+    // The Inngest SDK is loaded only when Inngest runs the jobs (a few hundred modules otherwise resident for nothing).
     jobs: config.inngest
-      ? createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
+      ? (await import('./jobs/inngest')).createInngestRunner(config.inngest, { db, notifications: database.notifications, logger, jobs: config.jobs })
       : createLeasedRunner({ db, sql: database.kind === 'postgres' ? database.sql : undefined, notifications: database.notifications, logger, settings: config.jobs }),
     webhookSecrets: new SecretBox(secret, 'webhook-signing-secrets'),
     idempotentResponses: new SecretBox(secret, 'idempotent-responses'),
@@ -197,9 +197,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? []
       : [{ name: 'redis', required: false, run: async () => (await services.rateLimiter.ping(), { status: 'ok' as const, detail: services.rateLimiter.store }) }]),
   ]);
-  if (config.tracing) installTracing(config.tracing);
+  if (config.tracing) await installTracing(config.tracing);
+  // Loaded only when asked for: the OpenTelemetry metrics SDK and the Prometheus exporter are several
+  // hundred modules an instance without METRICS_PORT never needs.
   const metrics = config.metrics
-    ? await startMetricsServer(config.metrics, { sql: database.sql, queue: config.jobs.queue, poolStats: () => database.poolStats() })
+    ? await (await import('./http/metrics-server')).startMetricsServer(config.metrics, { sql: database.sql, queue: config.jobs.queue, poolStats: () => database.poolStats() })
     : null;
   const app: App = {
     services,

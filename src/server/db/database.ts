@@ -1,8 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { PrismaClient } from '../../generated/prisma/client';
 import { acquireEmbeddedLock } from './embedded-lock';
@@ -215,6 +213,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const inMemory = options.pgliteDataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireEmbeddedLock(options.pgliteDataDir, options.holder ?? 'creator-api');
   try {
+    // Loaded only for the embedded database: a process on PostgreSQL never needs PGlite or its adapter.
+    const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
     const pglite = await PGlite.create(options.pgliteDataDir);
     const adapterFactory = new PrismaPGlite(pglite);
     const prisma = new PrismaClient({ adapter: adapterFactory });

@@ -1,7 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Logger } from '../lib/logger';
 import type { JobRunner } from '../domain/jobs';
-import { inngestServeHandler } from '../jobs/inngest';
 import { problemBody, type AnyProblemSlug } from './problems';
 import { acceptRequestId } from './request-id';
 
@@ -34,10 +33,13 @@ function signatureShapeProblem(header: string | null): string | null {
  * Signed calls get the SDK's answer unchanged: its bodies are Inngest's protocol.
  */
 export function createInngestEndpoint(jobs: JobRunner, settings: AppConfig['inngest'], logger: Logger): (request: Request) => Promise<Response> {
-  const serve = inngestServeHandler(jobs);
+  // The Inngest SDK loads only where Inngest runs the jobs: an instance with the in-process runner never needs it.
+  let serveHandler: Promise<((request: Request) => Promise<Response>) | null> | undefined;
   const cloud = settings !== null && settings.dev === null;
   return async (request) => {
     const requestId = acceptRequestId(request.headers.get('x-request-id') ?? undefined);
+    serveHandler ??= jobs.kind === 'inngest' ? import('../jobs/inngest').then((module) => module.inngestServeHandler(jobs)) : Promise.resolve(null);
+    const serve = await serveHandler;
     if (!serve) return problem('route-not-found', 404, 'Background jobs run in-process here; Inngest is not configured.', requestId);
     // What can be refused without the signing key is refused here, before the SDK (which logs a
     // stack trace for each): no signature, a malformed one, or one outside the SDK's 5-minute window.

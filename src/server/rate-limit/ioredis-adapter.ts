@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Redis as IORedis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as IORedis, RedisOptions } from 'ioredis';
 
 /**
  * Lets @upstash/ratelimit (which speaks Upstash's REST client) run on plain TCP Redis. It only calls
@@ -13,9 +14,12 @@ export class IORedisRatelimitAdapter {
   constructor(readonly client: IORedis) {}
 
   static connect(url: string): IORedisRatelimitAdapter {
+    // Required here, not imported at the top: a process without REDIS_URL never loads ioredis (about
+    // 45 modules resident for nothing).
+    const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: new (url: string, options: RedisOptions) => IORedis };
     // No offline queue and a short command timeout: when Redis is down, calls fail at once and the
     // limiter fails open (see rate-limit/limiter.ts) instead of holding every request for seconds.
-    const client = new IORedis(url, {
+    const client = new Redis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       commandTimeout: 500,

@@ -1,18 +1,18 @@
 import type { Db, SqlQuery } from '../db/database';
 import type { Owner } from '../domain/owner';
-import { invalidateSharePages } from './share-page-invalidation';
+import { invalidateSharePages, SHARE_PAGES_CHANNEL, tagPayloads } from './share-page-invalidation';
 import { ApiError, notFound } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
 import { firstOfEachAccount } from './creator-input';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
-import { defaultKitData, ensureDefaultMediaKit, mediaKitView } from './media-kits';
+import { defaultKitRow, ensureDefaultMediaKit, mediaKitView } from './media-kits';
 import { creatorView, type CreatorViewSource } from './creator-view';
-import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
+import { outboxStatementPart, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Creator, MediaKit, SocialAccount } from '../../generated/prisma/client';
 import { caseInsensitiveUnique } from '../lib/unique-values';
-import { matchOnRoster, rosterSocialsFor } from './roster-match';
+import { matchOnRoster } from './roster-match';
 
 /** Creator input after validation and social normalization (see routers/creators/schemas.ts). */
 export interface CreatorInput {
@@ -80,7 +80,6 @@ export async function addCreatorToRoster(
   const { agencyId, input, source, planned } = params;
   // Same identity twice in one request counts once: the input schema's rule, kept for callers that skip it.
   const socials = firstOfEachAccount(input.socials ?? []);
-  const identities = socials.map((s) => s.identity);
 
   for (let attempt = 1; ; attempt += 1) {
     if (planned) {
@@ -95,20 +94,25 @@ export async function addCreatorToRoster(
         return { created: true, creator: mine, mediaKit: kit, socialsAttached: mine.socials.filter((s) => plannedSocials.has(s.id)).length };
       }
     }
-    const owners = await rosterSocialsFor(db, agencyId, identities);
-    const match = matchOnRoster(socials, new Map(owners.map((o) => [o.identity, o.creatorId])));
-    if (match.kind === 'conflict') {
-      const detail = match.owners
-        .map((id) => `${owners.filter((o) => o.creatorId === id).map((o) => o.identity).join(', ')} → creator ${id}`)
-        .join('; ');
-      throw new ApiError('conflict', `The supplied socials belong to ${match.owners.length} different roster creators (${detail}). Send socials of one creator per request.`);
-    }
     try {
+      // One statement: it reads which supplied identities the roster already has and, only when none,
+      // inserts the new creator with everything that goes with it.
+      const outcome = await createUnlessOnRoster(app, agencyId, input, socials, source, planned);
+      if (outcome.kind === 'created') return outcome.result;
+      const { owners } = outcome;
+      const match = matchOnRoster(socials, new Map(owners.map((o) => [o.identity, o.creatorId])));
+      if (match.kind === 'conflict') {
+        const detail = match.owners
+          .map((id) => `${owners.filter((o) => o.creatorId === id).map((o) => o.identity).join(', ')} → creator ${id}`)
+          .join('; ');
+        throw new ApiError('conflict', `The supplied socials belong to ${match.owners.length} different roster creators (${detail}). Send socials of one creator per request.`);
+      }
       if (match.kind === 'existing') {
         const known = new Set(owners.map((o) => o.identity));
         return await attachToExisting(app, agencyId, match.owner, socials.filter((s) => !known.has(s.identity)), planned);
       }
-      return await createOnRoster(app, agencyId, input, socials, source, planned);
+      // Not reached: the statement inserts whenever no supplied identity is on the roster.
+      throw new Error('no roster owner found, yet the creator was not inserted');
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && isUniqueViolation(error)) continue;
       throw error;
@@ -116,38 +120,137 @@ export async function addCreatorToRoster(
   }
 }
 
-async function createOnRoster(
+type CreateOutcome = { kind: 'created'; result: RosterAddResult } | { kind: 'known'; owners: { creatorId: string; identity: string }[] };
+
+/**
+ * A new roster creator in one round trip (it was ten, through an interactive transaction: the roster
+ * read, creator, membership, socials, default kit, share-page NOTIFY, socials read back, outbox, BEGIN
+ * and COMMIT — most of POST /creators' cost was the Node side of those round trips). One statement,
+ * so one implicit transaction, reads the roster's owners of the supplied identities and, only when
+ * there are none, inserts the creator, its membership, socials and the agency's default media kit,
+ * notifies share-page invalidation (delivered on commit) and writes the outbox (creator.created,
+ * media_kit.created). Every column of the rows answered is decided here, so nothing is read back.
+ * A concurrent request with one of the identities loses on the unique (roster_agency_id, identity)
+ * index and the caller retries, then finding the winner's creator.
+ */
+async function createUnlessOnRoster(
   app: EventApp,
   agencyId: string,
   input: CreatorInput,
   socials: NormalizedSocial[],
   source: 'api' | 'import' | 'ui',
   planned?: PlannedIds,
-): Promise<RosterAddResult> {
-  const { db } = app;
-  return db.$transaction(async (tx) => {
-    const creator = await tx.creator.create({
-      data: {
-        id: planned?.creatorId ?? newObjectId(),
-        username: usernameFor(input, socials),
-        displayName: input.display_name,
-        email: input.email ?? null,
-        country: input.country ?? null,
-        languages: [...new Set(input.languages ?? [])],
-        tags: caseInsensitiveUnique(input.tags),
-      },
-    });
-    await tx.rosterMembership.create({ data: { id: newObjectId(), agencyId, creatorId: creator.id, source } });
-    if (socials.length > 0) await tx.socialAccount.createMany({ data: socials.map((s) => socialRow(creator.id, agencyId, s, planned)) });
-    const mediaKit = await tx.mediaKit.create({ data: defaultKitData({ type: 'agency', id: agencyId }, creator) });
-    await invalidateSharePages(tx, [`agency:${agencyId}`, `creator:${creator.id}`, `media_kit:${mediaKit.id}`]);
-    const stored = await tx.socialAccount.findMany({ where: { creatorId: creator.id }, ...SOCIALS_ORDER });
-    await emitEvents(app.jobs, tx, { type: 'agency', id: agencyId }, [
-      { type: 'creator.created', data: creatorView({ ...creator, socials: stored }) },
-      { type: 'media_kit.created', data: mediaKitView(mediaKit, EVENT_BASE_URL) },
-    ]);
-    return { created: true, creator: { ...creator, socials: stored }, mediaKit, socialsAttached: socials.length };
-  });
+): Promise<CreateOutcome> {
+  const owner: Owner = { type: 'agency', id: agencyId };
+  // The timestamp columns have millisecond precision (timestamp(3)): this Date is exactly what is stored.
+  const now = new Date();
+  const creator: Creator = {
+    id: planned?.creatorId ?? newObjectId(),
+    username: usernameFor(input, socials),
+    displayName: input.display_name,
+    email: input.email ?? null,
+    avatarUrl: null,
+    bio: null,
+    location: null,
+    country: input.country ?? null,
+    languages: [...new Set(input.languages ?? [])],
+    tags: caseInsensitiveUnique(input.tags),
+    rates: [],
+    brands: [],
+    userId: null,
+    planCode: 'free',
+    entitlement: 'active',
+    createdAt: now,
+    updatedAt: now,
+    // A test agency's roster creator is made livemode = false by the membership's trigger, as before.
+    livemode: true,
+    liveId: null,
+  };
+  const socialRows: SocialAccount[] = socials
+    .map((s) => ({
+      ...socialRow(creator.id, agencyId, s, planned),
+      displayName: null,
+      status: 'unverified' as const,
+      followers: null,
+      averageViews: null,
+      averageEngagements: null,
+      engagementRate: null,
+      metricsUpdatedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    }))
+    // The order every read of a creator's socials has (by id).
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const kit = defaultKitRow(owner, creator, now);
+  const created = { ...creator, socials: socialRows };
+  const outbox = outboxStatementPart(
+    app.jobs,
+    owner,
+    [
+      { type: 'creator.created', data: creatorView(created) },
+      { type: 'media_kit.created', data: mediaKitView(kit, EVENT_BASE_URL) },
+    ],
+    24,
+    { when: 'EXISTS (SELECT 1 FROM new_creator)' },
+  );
+  const rows = await app.db.$queryRawUnsafe<{ inserted: number; owner_ids: string[]; owner_identities: string[] }[]>(
+    `WITH known AS (
+       SELECT creator_id, identity FROM social_accounts
+        WHERE roster_agency_id = $9::text AND identity IN (SELECT jsonb_array_elements_text($13::jsonb))
+     ), new_creator AS (
+       INSERT INTO creators (id, username, display_name, email, country, languages, tags, rates, brands, plan_code, entitlement, livemode, created_at, updated_at)
+       SELECT $1::text, $2::text, $3::text, $4::text, $5::text,
+              ARRAY(SELECT jsonb_array_elements_text($6::jsonb)), ARRAY(SELECT jsonb_array_elements_text($7::jsonb)),
+              '[]'::jsonb, '{}'::text[], 'free', 'active', true, $8::timestamptz AT TIME ZONE 'UTC', $8::timestamptz AT TIME ZONE 'UTC'
+        WHERE NOT EXISTS (SELECT 1 FROM known)
+       RETURNING id
+     ), new_membership AS (
+       INSERT INTO roster_memberships (id, agency_id, creator_id, source, created_at)
+       SELECT $10::text, $9::text, c.id, $11::text, $8::timestamptz AT TIME ZONE 'UTC' FROM new_creator c
+     ), new_socials AS (
+       INSERT INTO social_accounts (id, creator_id, roster_agency_id, platform, identity, username, profile_url, status, created_at, updated_at)
+       SELECT x.id, c.id, $9::text, x.platform, x.identity, x.username, x.profile_url, 'unverified', $8::timestamptz AT TIME ZONE 'UTC', $8::timestamptz AT TIME ZONE 'UTC'
+         FROM new_creator c, jsonb_to_recordset($12::jsonb) AS x(id text, platform text, identity text, username text, profile_url text)
+     ), new_kit AS (
+       INSERT INTO media_kits (id, creator_id, owner_type, owner_id, default_key, name, slug, visibility, template_id, sections_shown, theme, accent_color, background_color, created_at, updated_at)
+       SELECT $14::text, c.id, 'agency', $9::text, $15::text, $16::text, $17::text, 'link', $18::text, ARRAY(SELECT jsonb_array_elements_text($19::jsonb)),
+              $20::text::"Theme", $21::text, $22::text, $8::timestamptz AT TIME ZONE 'UTC', $8::timestamptz AT TIME ZONE 'UTC'
+         FROM new_creator c
+     ), ${outbox.ctes}
+     SELECT (SELECT count(*) FROM new_creator)::int AS inserted,
+            ARRAY(SELECT creator_id::text FROM known ORDER BY identity) AS owner_ids,
+            ARRAY(SELECT identity FROM known ORDER BY identity) AS owner_identities,
+            (SELECT count(*) FROM (SELECT pg_notify('${SHARE_PAGES_CHANNEL}', payload) FROM jsonb_array_elements_text($23::jsonb) AS payload
+                                    WHERE EXISTS (SELECT 1 FROM new_creator)) AS sent)::int AS notified,
+            ${outbox.select}`,
+    creator.id,
+    creator.username,
+    creator.displayName,
+    creator.email,
+    creator.country,
+    JSON.stringify(creator.languages),
+    JSON.stringify(creator.tags),
+    now.toISOString(),
+    agencyId,
+    newObjectId(),
+    source,
+    JSON.stringify(socialRows.map((s) => ({ id: s.id, platform: s.platform, identity: s.identity, username: s.username, profile_url: s.profileUrl }))),
+    JSON.stringify(socials.map((s) => s.identity)),
+    kit.id,
+    kit.defaultKey,
+    kit.name,
+    kit.slug,
+    kit.templateId,
+    JSON.stringify(kit.sectionsShown),
+    kit.theme,
+    kit.accentColor,
+    kit.backgroundColor,
+    JSON.stringify(tagPayloads([`agency:${agencyId}`, `creator:${creator.id}`, `media_kit:${kit.id}`])),
+    ...outbox.params,
+  );
+  const row = rows[0]!;
+  if (row.inserted === 1) return { kind: 'created', result: { created: true, creator: created, mediaKit: kit, socialsAttached: socials.length } };
+  return { kind: 'known', owners: row.owner_ids.map((creatorId, i) => ({ creatorId, identity: row.owner_identities[i]! })) };
 }
 
 async function attachToExisting(

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { SubjectType } from '../auth/scopes';
-import { readStoredJson, storedJson } from '../db/json';
+import { readStoredJson } from '../db/json';
 import type { FieldError, ProblemSlug } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { SecretBox } from '../lib/secret-box';
@@ -64,11 +64,21 @@ export async function claimIdempotencyKey(db: Db, box: SecretBox, scope: Idempot
   // A few rounds: the row seen after a lost insert can be released or expire before we read it.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const claim = { id: newObjectId(), lockedAt: now };
-    const inserted = await db.idempotencyKey.createManyAndReturn({
-      data: [{ ...scope, ...claim, fingerprint, expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS) }],
-      skipDuplicates: true,
-      select: { id: true },
-    });
+    // Raw SQL, as the outcome's update below: both run on every request with a key, and Prisma's model
+    // queries compiled each of them again per call (a measurable share of POST /creators' CPU).
+    const inserted = await db.$queryRawUnsafe<{ id: string }[]>(
+      `INSERT INTO idempotency_keys (id, subject_type, subject_id, key, fingerprint, locked_at, created_at, expires_at)
+       VALUES ($1::text, $2::text::"SubjectType", $3::text, $4::text, $5::text, $6::timestamptz AT TIME ZONE 'UTC', $6::timestamptz AT TIME ZONE 'UTC', $7::timestamptz AT TIME ZONE 'UTC')
+       ON CONFLICT (subject_type, subject_id, key) DO NOTHING
+       RETURNING id`,
+      claim.id,
+      scope.subjectType,
+      scope.subjectId,
+      scope.key,
+      fingerprint,
+      now.toISOString(),
+      new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS).toISOString(),
+    );
     if (inserted.length === 1) return { outcome: 'claimed', claim };
 
     const existing = await db.idempotencyKey.findUnique({ where });
@@ -95,10 +105,14 @@ export async function claimIdempotencyKey(db: Db, box: SecretBox, scope: Idempot
 
 /** Stores the outcome, sealed, on the claimed row (a claim taken over in the meantime is left alone). */
 export async function completeIdempotencyKey(db: Db, box: SecretBox, claim: IdempotencyClaim, status: number, stored: StoredOutcome): Promise<void> {
-  await db.idempotencyKey.updateMany({
-    where: { id: claim.id, lockedAt: claim.lockedAt, responseStatus: null },
-    data: { responseStatus: status, response: storedJson(sealOutcome(box, stored)) },
-  });
+  await db.$executeRawUnsafe(
+    `UPDATE idempotency_keys SET response_status = $1::int, response = $2::jsonb
+      WHERE id = $3::text AND locked_at = $4::timestamptz AT TIME ZONE 'UTC' AND response_status IS NULL`,
+    status,
+    JSON.stringify(sealOutcome(box, stored)),
+    claim.id,
+    claim.lockedAt.toISOString(),
+  );
 }
 
 /** Gives the key back: the request was refused before it ran, or failed, so a retry must run it. */

@@ -174,8 +174,11 @@ function templateDefaults(templateId: MediaKitTemplateId = 'classic') {
   };
 }
 
-/** The data of a new default kit; used inside the roster transaction too. */
-export function defaultKitData(owner: Owner, creator: { id: string; displayName: string }): Prisma.MediaKitUncheckedCreateInput {
+/**
+ * The whole row of a new default kit, every column decided here (nothing left to column defaults), for
+ * writers that insert it with raw SQL in one statement and answer with this row without reading it back.
+ */
+export function defaultKitRow(owner: Owner, creator: { id: string; displayName: string }, now: Date): MediaKitRow {
   const name = `${creator.displayName} — media kit`;
   return {
     id: newObjectId(),
@@ -184,8 +187,21 @@ export function defaultKitData(owner: Owner, creator: { id: string; displayName:
     defaultKey: defaultKeyOf(owner, creator.id),
     name,
     slug: mediaKitSlug(creator.displayName),
+    visibility: 'link',
     ...templateDefaults(),
+    headline: null,
+    bio: null,
+    contactEmail: null,
+    pictureUrl: null,
+    coverUrl: null,
+    createdAt: now,
+    updatedAt: now,
   };
+}
+
+/** The data of a new default kit (the import's bulk insert, ensureDefaultMediaKit). */
+export function defaultKitData(owner: Owner, creator: { id: string; displayName: string }): Prisma.MediaKitUncheckedCreateInput {
+  return defaultKitRow(owner, creator, new Date());
 }
 
 /**

@@ -71,7 +71,61 @@ export const DELIVERY_JOB_MAX_ATTEMPTS = 3;
  */
 export type EventApp = Pick<AppServices, 'db'> & { jobs: Pick<JobRunner, 'queue'> };
 
-type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
+type Executor = Pick<Prisma.TransactionClient, '$queryRawUnsafe'>;
+
+/**
+ * The outbox's part of a statement: CTEs named `outbox_input`, `outbox_targets`, `outbox_events`,
+ * `outbox_deliveries` and `outbox_jobs`, their parameters numbered from `$<firstParam>`, and the
+ * select-list expressions that report what they wrote and wake the job runners (pg_notify, delivered
+ * on commit, only when a delivery was queued). `when`: an SQL condition on the rest of the statement
+ * (e.g. that the change's own row was inserted); without it nothing is written. A writer that makes
+ * its change in one statement puts its events in the same one, so a write costs one round trip.
+ */
+export function outboxStatementPart(
+  jobs: Pick<JobRunner, 'queue'>,
+  owner: Owner,
+  events: NewEvent[],
+  firstParam: number,
+  options: { when?: string; onlyEndpointId?: string } = {},
+): { ctes: string; select: string; params: unknown[]; eventIds: string[] } {
+  const timestamp = new Date().toISOString();
+  const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data, ...(event.test ? { test: true } : {}) } }));
+  const p = (n: number) => `$${firstParam + n - 1}`;
+  const ctes = `outbox_input AS (
+       SELECT * FROM ROWS FROM (jsonb_to_recordset(${p(1)}::jsonb) AS (id text, type text, payload jsonb)) WITH ORDINALITY AS v(id, type, payload, ord)
+        WHERE ${options.when ?? 'true'}
+     ), outbox_targets AS (
+       SELECT e.id AS endpoint_id, i.id AS event_id, i.ord,
+              lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0')
+                || substr(md5(random()::text || e.id || i.id), 1, 16) AS delivery_id,
+              md5(random()::text || clock_timestamp()::text || e.id || i.id) AS job_token
+         FROM webhook_endpoints e JOIN outbox_input i ON (${p(4)}::text IS NOT NULL OR i.type = ANY(e.events) OR '*' = ANY(e.events))
+        WHERE e.owner_type = ${p(2)}::"SubjectType" AND e.owner_id = ${p(3)}::text AND e.status = 'enabled' AND (${p(4)}::text IS NULL OR e.id = ${p(4)}::text)
+     ), outbox_events AS (
+       INSERT INTO webhook_events (id, owner_type, owner_id, type, payload, created_at)
+       SELECT i.id, ${p(2)}::"SubjectType", ${p(3)}::text, i.type, i.payload, now() AT TIME ZONE 'UTC'
+         FROM outbox_input i
+       RETURNING id
+     ), outbox_deliveries AS (
+       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, next_attempt_at, job_token, created_at, updated_at)
+       SELECT t.delivery_id, t.endpoint_id, t.event_id, 'pending', now() AT TIME ZONE 'UTC', t.job_token, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+         FROM outbox_targets t
+       RETURNING id
+     ), outbox_jobs AS (
+       INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
+       -- Ids in event order (the claim takes an endpoint's jobs by run_at, then id): an endpoint gets its events in order.
+       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || lpad(to_hex(t.ord), 6, '0') || substr(t.job_token, 1, 10),
+              ${p(5)}::text, ${p(6)}::text, ${p(8)}::text, t.endpoint_id, ${p(2)}::"SubjectType", ${p(3)}::text,
+              jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token, 'endpointId', t.endpoint_id), ${p(7)}::int, now()
+         FROM outbox_targets t
+       RETURNING id
+     )`;
+  // The NOTIFY rides in the same statement: delivered on commit, it wakes the job runners of this queue (jobs/queue.ts).
+  const select = `(SELECT count(*) FROM outbox_deliveries)::int AS deliveries, (SELECT count(*) FROM outbox_events)::int AS events, (SELECT count(*) FROM outbox_jobs)::int AS jobs,
+       (SELECT count(*) FROM (SELECT pg_notify('${JOBS_CHANNEL}', ${p(5)}::text) WHERE EXISTS (SELECT 1 FROM outbox_deliveries)) AS woken)::int AS woken`;
+  const params = [JSON.stringify(input), owner.type, owner.id, options.onlyEndpointId ?? null, jobs.queue, WEBHOOK_DELIVERY_JOB, DELIVERY_JOB_MAX_ATTEMPTS, laneOf(WEBHOOK_DELIVERY_JOB)];
+  return { ctes, select, params, eventIds: input.map((event) => event.id) };
+}
 
 /**
  * Writes the outbox: for each event, the event row (always: events are a resource of their own, GET
@@ -90,48 +144,7 @@ export async function emitEvents(
 ): Promise<{ eventIds: string[]; deliveries: number }> {
   const events = typeof eventsOrBuild === 'function' ? await eventsOrBuild() : eventsOrBuild;
   if (events.length === 0) return { eventIds: [], deliveries: 0 };
-  const timestamp = new Date().toISOString();
-  const input = events.map((event) => ({ id: newObjectId(), type: event.type, payload: { type: event.type, timestamp, data: event.data, ...(event.test ? { test: true } : {}) } }));
-  const rows = await tx.$queryRawUnsafe<{ deliveries: number }[]>(
-    `WITH input AS (
-       SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id text, type text, payload jsonb)) WITH ORDINALITY AS v(id, type, payload, ord)
-     ), targets AS (
-       SELECT e.id AS endpoint_id, i.id AS event_id, i.ord,
-              lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0')
-                || substr(md5(random()::text || e.id || i.id), 1, 16) AS delivery_id,
-              md5(random()::text || clock_timestamp()::text || e.id || i.id) AS job_token
-         FROM webhook_endpoints e JOIN input i ON ($4::text IS NOT NULL OR i.type = ANY(e.events) OR '*' = ANY(e.events))
-        WHERE e.owner_type = $2 AND e.owner_id = $3 AND e.status = 'enabled' AND ($4::text IS NULL OR e.id = $4::text)
-     ), events AS (
-       INSERT INTO webhook_events (id, owner_type, owner_id, type, payload, created_at)
-       SELECT i.id, $2, $3, i.type, i.payload, now() AT TIME ZONE 'UTC'
-         FROM input i
-       RETURNING id
-     ), deliveries AS (
-       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, status, next_attempt_at, job_token, created_at, updated_at)
-       SELECT t.delivery_id, t.endpoint_id, t.event_id, 'pending', now() AT TIME ZONE 'UTC', t.job_token, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-         FROM targets t
-       RETURNING id
-     ), jobs AS (
-       INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, max_attempts, run_at)
-       -- Ids in event order (the claim takes an endpoint's jobs by run_at, then id): an endpoint gets its events in order.
-       SELECT lpad(to_hex(floor(extract(epoch FROM clock_timestamp()))::bigint), 8, '0') || lpad(to_hex(t.ord), 6, '0') || substr(t.job_token, 1, 10),
-              $5, $6, $8, t.endpoint_id, $2, $3, jsonb_build_object('deliveryId', t.delivery_id, 'token', t.job_token, 'endpointId', t.endpoint_id), $7, now()
-         FROM targets t
-       RETURNING id
-     )
-     SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM events)::int AS events, (SELECT count(*) FROM jobs)::int AS jobs`,
-    JSON.stringify(input),
-    owner.type,
-    owner.id,
-    onlyEndpointId ?? null,
-    jobs.queue,
-    WEBHOOK_DELIVERY_JOB,
-    DELIVERY_JOB_MAX_ATTEMPTS,
-    laneOf(WEBHOOK_DELIVERY_JOB),
-  );
-  const deliveries = rows[0]?.deliveries ?? 0;
-  // Delivered on commit: wakes the job runners of this queue (see jobs/queue.ts).
-  if (deliveries > 0) await tx.$executeRawUnsafe(`SELECT 1 FROM (SELECT pg_notify('${JOBS_CHANNEL}', $1)) AS sent`, jobs.queue);
-  return { eventIds: input.map((event) => event.id), deliveries };
+  const outbox = outboxStatementPart(jobs, owner, events, 1, onlyEndpointId === undefined ? {} : { onlyEndpointId });
+  const rows = await tx.$queryRawUnsafe<{ deliveries: number }[]>(`WITH ${outbox.ctes} SELECT ${outbox.select}`, ...outbox.params);
+  return { eventIds: outbox.eventIds, deliveries: rows[0]?.deliveries ?? 0 };
 }
