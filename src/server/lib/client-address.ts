@@ -63,8 +63,8 @@ interface Range {
 }
 
 /** The 128 bits of an address `isIP` accepted, as four words; null for a form not handled here. */
-function addressWords(address: string, family: number): Uint32Array | null {
-  const words = new Uint32Array(4);
+function addressWords(address: string, family: number, words: Uint32Array = new Uint32Array(4)): Uint32Array | null {
+  words.fill(0);
   if (family === 4) {
     const parts = address.split('.');
     words[2] = 0xffff;
@@ -105,10 +105,12 @@ function compile(entries: TrustedProxies): CompiledList {
     }
     ranges.push({ words, prefix: family === 4 ? prefix + 96 : prefix });
   }
+  // Checks are synchronous: one scratch array serves them all (no allocation per request).
+  const scratch = new Uint32Array(4);
   const result: CompiledList = {
     check: (address) => {
       const family = isIP(address);
-      const words = family === 0 ? null : addressWords(address, family);
+      const words = family === 0 ? null : addressWords(address, family, scratch);
       return words !== null && ranges.some((range) => inRange(words, range));
     },
   };
