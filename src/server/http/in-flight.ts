@@ -32,6 +32,7 @@ export function createInFlightTracker(): InFlightTracker {
         result = handler(...args);
       } catch (error) {
         leave();
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on whatever the handler threw, as an async handler's rejection would.
         return Promise.reject(error);
       }
       if (result instanceof Promise) return result.finally(leave);
