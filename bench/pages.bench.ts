@@ -13,7 +13,9 @@
  * busy machine disturbs least; the service's includes counting the views and writing them).
  *
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench), BENCH_SECONDS
- * (10), BENCH_PORT (3902; the anchor uses the next one). Needs `wrk`; builds what is stale first, as `npm start` does.
+ * (10), BENCH_PORT (3902; the anchor uses the next one), BENCH_SERVICE_COMMAND (`node dist/server.js`;
+ * another build for an A/B, or `node --cpu-prof … dist/server.js` for a profile). Needs `wrk`; builds
+ * what is stale first, as `npm start` does.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3902);
 const connections = 50;
+const serviceCommand = (process.env.BENCH_SERVICE_COMMAND ?? 'node dist/server.js').split(' ');
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const origin = `http://127.0.0.1:${port}`;
 const bareOrigin = `http://127.0.0.1:${port + 1}`;
@@ -123,7 +126,7 @@ const env: NodeJS.ProcessEnv = {
 // As production runs it (`npm start` without npm): the Next build and the compiled server, plain node.
 execFileSync(process.execPath, ['scripts/ensure-next-build.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { stdio: 'inherit' });
-const server = await startProcess(process.execPath, ['dist/server.js'], env, `${origin}${staticPath}`);
+const server = await startProcess(serviceCommand[0] === 'node' ? process.execPath : serviceCommand[0]!, serviceCommand.slice(1), env, `${origin}${staticPath}`);
 // The anchor answers the bytes the service answers for the page (fetched once; not a counted view
 // from any address the bench uses later).
 const sample = await fetch(`${origin}${pagePath}`, { headers: { 'user-agent': BROWSER } });

