@@ -25,6 +25,11 @@ export const listMeta = z.object({
   limit: z.number().int().meta({ description: 'The page size used for this page.' }),
 });
 
+/** Whole-number counts (a summary, a job's progress): each field's name and its description. */
+export function countFields<Name extends string>(descriptions: Record<Name, string>): Record<Name, z.ZodNumber> {
+  return Object.fromEntries(Object.entries<string>(descriptions).map(([name, description]) => [name, z.number().int().meta({ description })])) as Record<Name, z.ZodNumber>;
+}
+
 /** `created_at` / `updated_at` of a resource. */
 export const createdAt = timestamp.meta({ description: 'When it was created (UTC, ISO 8601).' });
 export const updatedAt = timestamp.meta({ description: 'When it last changed (UTC, ISO 8601).' });
