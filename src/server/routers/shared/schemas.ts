@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../../lib/object-id';
+import type { OperationExamples } from '../../trpc/meta';
 
 /** Building blocks shared by every operation's schema file. */
 export const objectId = objectIdSchema;
@@ -50,6 +51,14 @@ export function list<T extends z.ZodType, M extends z.ZodRawShape = Record<never
 /** A list operation's response example: `item` alone on the only page, at the default limit. */
 export function onlyPageExample(item: unknown) {
   return { data: [item], meta: { next_cursor: null, limit: 25 } };
+}
+
+/**
+ * A PATCH's examples: the request (the resource's id and the changes) and the resource it answers
+ * with, the changes applied and `updated_at` moved on.
+ */
+export function patchExamples(id: Record<string, string>, resource: object, changes: Record<string, unknown>, updatedAt: string): OperationExamples {
+  return { request: { ...id, ...changes }, status: 200, response: { data: { ...resource, ...changes, updated_at: updatedAt } } };
 }
 
 export function iso(date: Date): string;
