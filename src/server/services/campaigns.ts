@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, emptyPatch, fieldError, notFound, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
+import { presentColumns } from '../lib/patch-columns';
 import { isUniqueViolation } from '../db/unique-violation';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Campaign as CampaignRow, Prisma } from '../../generated/prisma/client';
@@ -176,18 +177,19 @@ function dateOrNull(value: string | null): Date | null {
 }
 
 function fieldData(fields: CampaignFields): Prisma.CampaignUncheckedUpdateManyInput {
-  const data: Prisma.CampaignUncheckedUpdateManyInput = {};
-  if (fields.name !== undefined) data.name = fields.name;
-  if (fields.description !== undefined) data.description = fields.description;
+  const data = presentColumns<CampaignFields, Prisma.CampaignUncheckedUpdateManyInput>(fields, {
+    name: 'name',
+    description: 'description',
+    refresh_cadence: 'refreshCadence',
+    refresh_state: 'refreshState',
+    emv_override: 'emvOverride',
+  });
   if (fields.starts_at !== undefined) data.startsAt = dateOrNull(fields.starts_at);
   if (fields.ends_at !== undefined) data.endsAt = dateOrNull(fields.ends_at);
-  if (fields.refresh_cadence !== undefined) data.refreshCadence = fields.refresh_cadence;
-  if (fields.refresh_state !== undefined) data.refreshState = fields.refresh_state;
   if (fields.cpm?.instagram !== undefined) data.cpmInstagram = fields.cpm.instagram;
   if (fields.cpm?.tiktok !== undefined) data.cpmTiktok = fields.cpm.tiktok;
   if (fields.cpm?.youtube !== undefined) data.cpmYoutube = fields.cpm.youtube;
   if (fields.cpm?.twitter !== undefined) data.cpmTwitter = fields.cpm.twitter;
-  if (fields.emv_override !== undefined) data.emvOverride = fields.emv_override;
   return data;
 }
 

@@ -8,6 +8,7 @@ import { newObjectId } from '../lib/object-id';
 import { caseInsensitiveUnique } from '../lib/unique-values';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify, unguessableSlug } from '../lib/slug';
+import { presentColumns } from '../lib/patch-columns';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
 
@@ -101,20 +102,21 @@ export function hashDeckPassword(password: string): Promise<string> {
 }
 
 function fieldData(fields: DeckFields, passwordHash: string | null | undefined): Prisma.DeckUncheckedUpdateInput {
-  const data: Prisma.DeckUncheckedUpdateInput = {};
-  if (fields.slug !== undefined) data.slug = fields.slug;
-  if (fields.title !== undefined) data.title = fields.title;
-  if (fields.bio !== undefined) data.bio = fields.bio;
-  if (fields.contact_email !== undefined) data.contactEmail = fields.contact_email;
+  const data = presentColumns<DeckFields, Prisma.DeckUncheckedUpdateInput>(fields, {
+    slug: 'slug',
+    title: 'title',
+    bio: 'bio',
+    contact_email: 'contactEmail',
+    picture_url: 'pictureUrl',
+    cover_url: 'coverUrl',
+    theme: 'theme',
+    accent_color: 'accentColor',
+    background_color: 'backgroundColor',
+    cta: 'cta',
+    location: 'location',
+    visibility: 'visibility',
+  });
   if (fields.tags !== undefined) data.tags = caseInsensitiveUnique(fields.tags);
-  if (fields.picture_url !== undefined) data.pictureUrl = fields.picture_url;
-  if (fields.cover_url !== undefined) data.coverUrl = fields.cover_url;
-  if (fields.theme !== undefined) data.theme = fields.theme;
-  if (fields.accent_color !== undefined) data.accentColor = fields.accent_color;
-  if (fields.background_color !== undefined) data.backgroundColor = fields.background_color;
-  if (fields.cta !== undefined) data.cta = fields.cta;
-  if (fields.location !== undefined) data.location = fields.location;
-  if (fields.visibility !== undefined) data.visibility = fields.visibility;
   if (passwordHash !== undefined) data.passwordHash = passwordHash;
   return data;
 }

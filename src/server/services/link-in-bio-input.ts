@@ -146,6 +146,13 @@ const blockUrlChange = urlField('link')
   .meta({ description: `An absolute http or https URL ${PUBLIC_HOST_NAME_DOC} (≤ 2048 characters); \`null\` clears it where the type allows.` })
   .optional();
 
+/** Whether an entry names its block by exactly one of the existing block's id and a new block's client_id; reports it if not. */
+function namesOneBlock(idKey: 'id' | 'block_id', id: string | undefined, clientId: string | undefined, newBlock: string, ctx: z.RefinementCtx): boolean {
+  if ((id === undefined) !== (clientId === undefined)) return true;
+  ctx.addIssue({ code: 'custom', message: `Give exactly one of ${idKey} (edit a block) or client_id (${newBlock}).`, path: [id === undefined ? 'client_id' : idKey] });
+  return false;
+}
+
 /**
  * A PATCH block entry: `id` edits an existing block (omitted fields stay; `null` clears title or url
  * where the type allows), `client_id` adds a new block (type required).
@@ -161,10 +168,7 @@ export const pageBlockChangeSchema = z
     order: orderField.optional(),
   })
   .superRefine((item, ctx) => {
-    if ((item.id === undefined) === (item.client_id === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'Give exactly one of id (edit a block) or client_id (add a block).', path: [item.id === undefined ? 'client_id' : 'id'] });
-      return;
-    }
+    if (!namesOneBlock('id', item.id, item.client_id, 'add a block', ctx)) return;
     if (item.client_id !== undefined) {
       if (item.type === undefined) ctx.addIssue({ code: 'custom', message: 'Required for a new block.', path: ['type'] });
       else if (!(PAGE_BLOCK_TYPES as readonly string[]).includes(item.type)) {
@@ -197,10 +201,7 @@ export const blockEndpointSchema = z
     order: orderField.optional(),
   })
   .superRefine((item, ctx) => {
-    if ((item.block_id === undefined) === (item.client_id === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'Give exactly one of block_id (edit a block) or client_id (create a block).', path: [item.block_id === undefined ? 'client_id' : 'block_id'] });
-      return;
-    }
+    if (!namesOneBlock('block_id', item.block_id, item.client_id, 'create a block', ctx)) return;
     if (item.client_id !== undefined) addContentIssues(item.type, item, ctx);
   });
 

@@ -4,6 +4,7 @@ import { invalidateSharePages } from './share-page-invalidation';
 import { ApiError, emptyPatch, preconditionFailed, type FieldError } from '../domain/errors';
 import { newObjectId } from '../lib/object-id';
 import type { NormalizedSocial } from '../lib/social-identity';
+import { presentColumns } from '../lib/patch-columns';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { Prisma } from '../../generated/prisma/client';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
@@ -62,27 +63,28 @@ function socialLinksJson(links: NormalizedSocial[]): StoredSocialLink[] {
 }
 
 function pageData(input: PageFieldsInput): Prisma.LinkInBioPageUncheckedUpdateInput {
-  const data: Prisma.LinkInBioPageUncheckedUpdateInput = {};
-  if (input.slug !== undefined) data.slug = input.slug;
-  if (input.username !== undefined) data.username = input.username;
-  if (input.bio !== undefined) data.bio = input.bio;
+  const data = presentColumns<PageFieldsInput, Prisma.LinkInBioPageUncheckedUpdateInput>(input, {
+    slug: 'slug',
+    username: 'username',
+    bio: 'bio',
+    theme: 'theme',
+    button_style: 'buttonStyle',
+    accent_color: 'accentColor',
+    background_color: 'backgroundColor',
+    picture_url: 'pictureUrl',
+  });
   if (input.social_links !== undefined) data.socialLinks = storedJson(socialLinksJson(input.social_links));
-  if (input.theme !== undefined) data.theme = input.theme;
-  if (input.button_style !== undefined) data.buttonStyle = input.button_style;
-  if (input.accent_color !== undefined) data.accentColor = input.accent_color;
-  if (input.background_color !== undefined) data.backgroundColor = input.background_color;
-  if (input.picture_url !== undefined) data.pictureUrl = input.picture_url;
   return data;
 }
 
 function contentData(fields: BlockFieldsInput): Prisma.LinkInBioBlockUncheckedUpdateInput {
-  const data: Prisma.LinkInBioBlockUncheckedUpdateInput = {};
-  if (fields.title !== undefined) data.title = fields.title;
-  if (fields.url !== undefined) data.url = fields.url;
-  if (fields.media_url !== undefined) data.mediaUrl = fields.media_url;
-  if (fields.visible !== undefined) data.visible = fields.visible;
-  if (fields.order !== undefined) data.position = fields.order;
-  return data;
+  return presentColumns<BlockFieldsInput, Prisma.LinkInBioBlockUncheckedUpdateInput>(fields, {
+    title: 'title',
+    url: 'url',
+    media_url: 'mediaUrl',
+    visible: 'visible',
+    order: 'position',
+  });
 }
 
 /**

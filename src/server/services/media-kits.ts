@@ -9,6 +9,7 @@ import { newObjectId } from '../lib/object-id';
 import type { SubjectType } from '../auth/scopes';
 import { isUniqueViolation } from '../db/unique-violation';
 import { slugify } from '../lib/slug';
+import { presentColumns } from '../lib/patch-columns';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { MediaKit as MediaKitRow, Prisma } from '../../generated/prisma/client';
 
@@ -147,20 +148,20 @@ function defaultKeyOf(owner: Owner, creatorId: string): string {
 }
 
 function contentData(content: MediaKitContent): Prisma.MediaKitUncheckedUpdateInput {
-  const data: Prisma.MediaKitUncheckedUpdateInput = {};
-  if (content.name !== undefined) data.name = content.name;
-  if (content.visibility !== undefined) data.visibility = content.visibility;
-  if (content.template !== undefined) data.templateId = content.template;
-  if (content.headline !== undefined) data.headline = content.headline;
-  if (content.bio !== undefined) data.bio = content.bio;
-  if (content.contact_email !== undefined) data.contactEmail = content.contact_email;
-  if (content.sections !== undefined) data.sectionsShown = content.sections;
-  if (content.theme !== undefined) data.theme = content.theme;
-  if (content.accent_color !== undefined) data.accentColor = content.accent_color;
-  if (content.background_color !== undefined) data.backgroundColor = content.background_color;
-  if (content.picture_url !== undefined) data.pictureUrl = content.picture_url;
-  if (content.cover_url !== undefined) data.coverUrl = content.cover_url;
-  return data;
+  return presentColumns<MediaKitContent, Prisma.MediaKitUncheckedUpdateInput>(content, {
+    name: 'name',
+    visibility: 'visibility',
+    template: 'templateId',
+    headline: 'headline',
+    bio: 'bio',
+    contact_email: 'contactEmail',
+    sections: 'sectionsShown',
+    theme: 'theme',
+    accent_color: 'accentColor',
+    background_color: 'backgroundColor',
+    picture_url: 'pictureUrl',
+    cover_url: 'coverUrl',
+  });
 }
 
 function templateDefaults(templateId: MediaKitTemplateId = 'classic') {

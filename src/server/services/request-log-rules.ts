@@ -44,24 +44,18 @@ export interface RequestLogFacts {
   responseBody?: unknown;
 }
 
+/** The facts a row stores as they came (the path and user agent cut to their column's length). */
+type StoredFacts = 'requestId' | 'door' | 'method' | 'path' | 'operation' | 'status' | 'durationMs' | 'clientAddress' | 'userAgent';
+
 /** The row as `request_logs` stores it (Prisma field names; written by insertRows). */
-export interface RequestLogRow {
+export interface RequestLogRow extends Pick<RequestLogFacts, StoredFacts> {
   id: string;
-  requestId: string;
   subjectType: 'agency' | 'creator';
   subjectId: string;
   mode: string;
   keyId: string;
-  door: RequestLogDoor;
-  method: string;
-  path: string;
-  operation: string | null;
-  status: number;
-  durationMs: number;
   problemType: string | null;
   idempotentReplayed: boolean;
-  clientAddress: string | null;
-  userAgent: string | null;
   requestBody: string | null;
   responseBody: string | null;
   createdAt: string;

@@ -61,22 +61,22 @@ async function page<T extends { id: string }>(
   codec: CursorCodec,
   listKey: string,
   query: IndexQuery,
-  fetch: (afterId: string | undefined, take: number) => Promise<T[]>,
+  fetch: (afterId: string | undefined, take: number, search: string) => Promise<T[]>,
 ): Promise<IndexPage<T>> {
   const search = normalizeSearch(query.search);
   const limit = query.limit ?? INDEX_PAGE_SIZE;
   const key = `ui-index:${listKey}:${search.toLowerCase()}`;
+  const fetchMatching = (afterId: string | undefined, take: number) => fetch(afterId, take, search);
   try {
-    return { ...(await keysetPage(codec, key, { cursor: query.cursor || undefined, limit }, fetch)), search, cursorRefused: false };
+    return { ...(await keysetPage(codec, key, { cursor: query.cursor || undefined, limit }, fetchMatching)), search, cursorRefused: false };
   } catch (error) {
     if (!(error instanceof ApiError) || error.slug !== 'invalid-cursor') throw error;
-    return { ...(await keysetPage(codec, key, { limit }, fetch)), search, cursorRefused: true };
+    return { ...(await keysetPage(codec, key, { limit }, fetchMatching)), search, cursorRefused: true };
   }
 }
 
 export async function indexMediaKits(db: Db, codec: CursorCodec, owner: Owner, query: IndexQuery): Promise<IndexPage<KitIndexRow>> {
-  const search = normalizeSearch(query.search);
-  return page(codec, `media_kits:${owner.type}:${owner.id}`, query, async (afterId, take) => {
+  return page(codec, `media_kits:${owner.type}:${owner.id}`, query, async (afterId, take, search) => {
     const rows = await db.mediaKit.findMany({
       where: { ...ownedBy(owner), ...(search ? { name: contains(search) } : {}), ...before(afterId) },
       orderBy: { id: 'desc' },
@@ -88,8 +88,7 @@ export async function indexMediaKits(db: Db, codec: CursorCodec, owner: Owner, q
 }
 
 export async function indexDecks(db: Db, codec: CursorCodec, agencyId: string, query: IndexQuery): Promise<IndexPage<DeckIndexRow>> {
-  const search = normalizeSearch(query.search);
-  return page(codec, `decks:agency:${agencyId}`, query, async (afterId, take) => {
+  return page(codec, `decks:agency:${agencyId}`, query, async (afterId, take, search) => {
     const rows = await db.deck.findMany({
       where: { agencyId, ...(search ? { title: contains(search) } : {}), ...before(afterId) },
       orderBy: { id: 'desc' },
@@ -101,8 +100,7 @@ export async function indexDecks(db: Db, codec: CursorCodec, agencyId: string, q
 }
 
 export async function indexCampaigns(db: Db, codec: CursorCodec, owner: Owner, query: IndexQuery): Promise<IndexPage<CampaignWithSummary>> {
-  const search = normalizeSearch(query.search);
-  return page(codec, `campaigns:${owner.type}:${owner.id}`, query, async (afterId, take) => {
+  return page(codec, `campaigns:${owner.type}:${owner.id}`, query, async (afterId, take, search) => {
     const rows = await db.campaign.findMany({
       where: { ...ownedBy(owner), ...(search ? { name: contains(search) } : {}), ...before(afterId) },
       orderBy: { id: 'desc' },

@@ -66,7 +66,7 @@ export function applyConditional(
  * so a change landing between this check and the write is refused too, not overwritten.
  * `*` only requires the resource to exist, which the write itself checks.
  */
-export async function ifMatchVersion<Row extends { updatedAt: Date }>(
+async function ifMatchVersion<Row extends { updatedAt: Date }>(
   ctx: Pick<RequestContext, 'request'>,
   current: { load: () => Promise<Row>; view: (row: Row) => unknown; output: z.ZodType },
 ): Promise<Date | undefined> {
@@ -76,4 +76,22 @@ export async function ifMatchVersion<Row extends { updatedAt: Date }>(
   const parsed = current.output.parse({ data: current.view(row) }) as { data: unknown };
   if (!strongMatch(ifMatch, etagOf(parsed.data))) throw preconditionFailed();
   return row.updatedAt;
+}
+
+/**
+ * A PATCH from If-Match to answer: the check against the resource's current view, the write
+ * (compare-and-set on the version the check read, `ifMatchVersion`) and the updated resource in the
+ * same view, so the ETag a client compares is the one it was sent.
+ */
+export async function patchIfMatch<Row extends { updatedAt: Date }, View>(
+  ctx: Pick<RequestContext, 'request'>,
+  resource: {
+    load: () => Promise<Row>;
+    view: (row: Row) => View;
+    output: z.ZodType;
+    write: (expectedUpdatedAt: Date | undefined) => Promise<Row>;
+  },
+): Promise<{ data: View }> {
+  const expectedUpdatedAt = await ifMatchVersion(ctx, resource);
+  return { data: resource.view(await resource.write(expectedUpdatedAt)) };
 }

@@ -241,7 +241,8 @@ export class Gateway {
         method: operation.meta.openapi?.method ?? 'POST',
         path: options.restPath ?? restPathOf(operation, input),
       },
-      response: { headers: {} },
+      // The usual success status is declared once, in the meta; a procedure sets another one (200 for an existing resource) itself.
+      response: { headers: {}, status: operation.meta.successStatus?.[0] },
     };
     // Input nested too deep or too large, and text no field can store (NUL, lone surrogates), are
     // refused naming the field, before any work (the fingerprint and storage walk the input).

@@ -12,7 +12,8 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - rateLimit: the bucket counted, per agency or creator (default `default`).
  * - planFeature: a plan feature required on top of the scope (403 plan-required without it).
  * - allowInactive: still answers when the subject's entitlement is not active (GET /me reports it).
- * - successStatus: the 2xx statuses the operation answers with (first is the usual one).
+ * - successStatus: the 2xx statuses the operation answers with; the first is the one it answers
+ *   unless its procedure sets `ctx.response.status` (only operations with more than one do).
  * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
  * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
  * - etag: false for a POST whose `data` is a compound result rather than one resource (no ETag).

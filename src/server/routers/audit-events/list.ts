@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { auditEventView, listAuditEvents as listEvents } from '../../services/audit-events';
 import { anySubject, operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listAuditEventsExamples, listAuditEventsInput, listAuditEventsOutput } from './list.schema';
 
@@ -16,20 +16,16 @@ export const listAuditEvents = apiProcedure
   .input(listAuditEventsInput)
   .output(listAuditEventsOutput)
   .query(async ({ ctx, input }) => {
-    const page = await keysetPage(ctx.app.cursors, `audit-events:${ctx.owner.type}:${ctx.owner.id}`, input, (afterId, take) =>
-      listEvents(
-        ctx.app.db,
-        ctx.owner,
-        {
-          action: input.action,
-          actorType: input.actor_type,
-          actorId: input.actor_id,
-          since: input.since ? new Date(input.since) : undefined,
-          until: input.until ? new Date(input.until) : undefined,
-        },
-        afterId,
-        take,
-      ),
-    );
-    return { data: page.items.map(auditEventView), meta: page.meta };
+    const filter = {
+      action: input.action,
+      actorType: input.actor_type,
+      actorId: input.actor_id,
+      since: input.since ? new Date(input.since) : undefined,
+      until: input.until ? new Date(input.until) : undefined,
+    };
+    return ownedListPage(ctx, input, {
+      scope: ['audit-events'],
+      fetch: (afterId, take) => listEvents(ctx.app.db, ctx.owner, filter, afterId, take),
+      view: auditEventView,
+    });
   });

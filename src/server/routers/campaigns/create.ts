@@ -24,6 +24,5 @@ export const createCampaign = apiProcedure
   .output(createCampaignOutput)
   .mutation(async ({ ctx, input }) => {
     const campaign = await createOwnedCampaign(ctx.app, ctx.owner, input);
-    ctx.response.status = 201;
     return { data: campaignView(campaign, ctx.app.config.publicBaseUrl) };
   });

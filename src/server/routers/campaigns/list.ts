@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { campaignView, listOwnedCampaigns } from '../../services/campaigns';
 import { anySubject, operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listCampaignsExamples, listCampaignsInput, listCampaignsOutput } from './list.schema';
 
@@ -16,9 +16,9 @@ export const listCampaigns = apiProcedure
   .input(listCampaignsInput)
   .output(listCampaignsOutput)
   .query(async ({ ctx, input }) => {
-    const listKey = `campaigns:${ctx.owner.type}:${ctx.owner.id}:${input.status ?? 'all'}`;
-    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
-      listOwnedCampaigns(ctx.app.db, ctx.owner, { status: input.status }, afterId, take),
-    );
-    return { data: page.items.map((c) => campaignView(c, ctx.app.config.publicBaseUrl)), meta: page.meta };
+    return ownedListPage(ctx, input, {
+      scope: ['campaigns', input.status ?? 'all'],
+      fetch: (afterId, take) => listOwnedCampaigns(ctx.app.db, ctx.owner, { status: input.status }, afterId, take),
+      view: (campaign) => campaignView(campaign, ctx.app.config.publicBaseUrl),
+    });
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CADENCE_DOC, REFRESH_STATE_DOC } from '../../services/campaign-input';
 import { CAMPAIGN_STATUSES, CPM_PLATFORMS, REFRESH_CADENCES, REFRESH_STATES, UNSUPPORTED_PATCH_FIELDS, type UnsupportedPatchField } from '../../services/campaigns';
 export { campaignFieldsShape } from '../../services/campaign-input';
-import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
+import { countFields, createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
 
 const STATUS_DOC = '`active` (every new campaign), `completed` or `archived`. Lifecycle changes are not available through the API.';
 
@@ -47,11 +47,13 @@ export const campaignSchema = z
     editor_url: z.string().meta({ format: 'uri', description: 'Where the owner edits the campaign in the web app (sign-in required).' }),
     summary: z
       .object({
-        creators: z.number().int().meta({ description: 'Distinct creators among participants and content authors.' }),
-        content: z.number().int().meta({ description: 'Tracked content items.' }),
-        views: z.number().int().meta({ description: 'Views summed over the tracked content.' }),
-        impressions: z.number().int().meta({ description: 'Impressions summed over the tracked content.' }),
-        engagements: z.number().int().meta({ description: 'Likes, comments and shares summed over the tracked content.' }),
+        ...countFields({
+          creators: 'Distinct creators among participants and content authors.',
+          content: 'Tracked content items.',
+          views: 'Views summed over the tracked content.',
+          impressions: 'Impressions summed over the tracked content.',
+          engagements: 'Likes, comments and shares summed over the tracked content.',
+        }),
         engagement_rate: z.number().meta({ description: 'engagements / impressions as a ratio (0.0523 = 5.23 %), rounded to 4 decimals; 0 without impressions.' }),
         emv: z.number().meta({
           description:

@@ -1,5 +1,5 @@
 import { campaignView, getOwnedCampaign, UNSUPPORTED_PATCH_FIELDS, updateCampaign as updateOwnedCampaign } from '../../services/campaigns';
-import { ifMatchVersion } from '../../trpc/conditional';
+import { patchIfMatch } from '../../trpc/conditional';
 import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateCampaignExamples, updateCampaignInput, updateCampaignOutput } from './update.schema';
@@ -24,12 +24,10 @@ export const updateCampaign = apiProcedure
   .output(updateCampaignOutput)
   .mutation(async ({ ctx, input }) => {
     const { campaign_id: campaignId, ...patch } = input;
-    const base = ctx.app.config.publicBaseUrl;
-    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+    return patchIfMatch(ctx, {
       load: () => getOwnedCampaign(ctx.app.db, ctx.owner, campaignId),
-      view: (campaign) => campaignView(campaign, base),
+      view: (campaign) => campaignView(campaign, ctx.app.config.publicBaseUrl),
       output: updateCampaignOutput,
+      write: (expectedUpdatedAt) => updateOwnedCampaign(ctx.app, ctx.owner, campaignId, patch, { expectedUpdatedAt }),
     });
-    const campaign = await updateOwnedCampaign(ctx.app, ctx.owner, campaignId, patch, { expectedUpdatedAt });
-    return { data: campaignView(campaign, base) };
   });

@@ -34,7 +34,6 @@ export const createCreatorImportPreview = apiProcedure
     if (input.filename !== undefined && input.csv === undefined) throw fieldError('body.filename', '`filename` goes with `csv` only.');
     const source = input.csv !== undefined ? { csv: input.csv, filename: input.filename } : { rows: input.rows! };
     const preview = await createPreview(ctx.app.db, ctx.owner.id, source, ctx.app.config.previewStorageBytes);
-    ctx.response.status = 201;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/creator-imports/previews/${preview.id}`;
     return { data: creatorImportPreviewView(preview) };
   });

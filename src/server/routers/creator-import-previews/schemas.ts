@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectId, timestamp } from '../shared/schemas';
+import { countFields, objectId, timestamp } from '../shared/schemas';
 
 const previewRowSchema = z
   .object({
@@ -24,15 +24,17 @@ export const creatorImportPreviewSchema = z
     source: z.enum(['csv', 'rows']).meta({ description: 'What was sent: CSV text or JSON rows.' }),
     source_filename: z.string().nullable().meta({ description: 'The `filename` sent with CSV text, if any.' }),
     summary: z
-      .object({
-        total: z.number().int().meta({ description: 'Rows validated.' }),
-        valid: z.number().int().meta({ description: '`new` plus `existing` rows.' }),
-        invalid: z.number().int().meta({ description: 'Rows that would fail.' }),
-        new_creators: z.number().int().meta({ description: 'Creators the commit would add to the roster.' }),
-        existing_creators: z.number().int().meta({ description: 'Rows matching a roster creator (or an earlier row) by a social identity.' }),
-        roster_size_before: z.number().int().meta({ description: 'Creators on the roster when the preview was made.' }),
-        roster_size_after: z.number().int().meta({ description: 'Roster size after a commit, if the roster does not change meanwhile: before + new_creators.' }),
-      })
+      .object(
+        countFields({
+          total: 'Rows validated.',
+          valid: '`new` plus `existing` rows.',
+          invalid: 'Rows that would fail.',
+          new_creators: 'Creators the commit would add to the roster.',
+          existing_creators: 'Rows matching a roster creator (or an earlier row) by a social identity.',
+          roster_size_before: 'Creators on the roster when the preview was made.',
+          roster_size_after: 'Roster size after a commit, if the roster does not change meanwhile: before + new_creators.',
+        }),
+      )
       .meta({ description: 'Counts and roster capacity impact, as of validation time.' }),
     rows: z.array(previewRowSchema).meta({ description: 'Every row, in order.' }),
     import_id: objectId.nullable().meta({ description: 'The creator import a commit started (poll GET /creator-imports/{import_id}); null until committed.' }),

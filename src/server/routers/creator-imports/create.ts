@@ -35,7 +35,6 @@ export const createCreatorImport = apiProcedure
       size: file.size,
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
-    ctx.response.status = 202;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/creator-imports/${created.id}`;
     return { data: creatorImportView({ ...created, rows: [] }) };
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '../../services/creator-imports';
-import { createdAt, objectId, timestamp } from '../shared/schemas';
+import { countFields, createdAt, objectId, timestamp } from '../shared/schemas';
 
 export const creatorImportSchema = z
   .object({
@@ -10,13 +10,15 @@ export const creatorImportSchema = z
     }),
     source_filename: z.string().meta({ description: 'The uploaded file’s name.' }),
     progress: z
-      .object({
-        total: z.number().int().meta({ description: 'Data rows in the file.' }),
-        processed: z.number().int().meta({ description: 'Rows done (created, existing or failed).' }),
-        created: z.number().int().meta({ description: 'Rows that added a new roster creator.' }),
-        socials_attached: z.number().int().meta({ description: 'Social accounts the import attached to roster creators.' }),
-        failed: z.number().int().meta({ description: 'Rows that failed; see rows[].errors.' }),
-      })
+      .object(
+        countFields({
+          total: 'Data rows in the file.',
+          processed: 'Rows done (created, existing or failed).',
+          created: 'Rows that added a new roster creator.',
+          socials_attached: 'Social accounts the import attached to roster creators.',
+          failed: 'Rows that failed; see rows[].errors.',
+        }),
+      )
       .meta({ description: 'Updated after every chunk of 50 rows; processed = created + existing rows + failed.' }),
     rows: z
       .array(

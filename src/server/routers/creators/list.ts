@@ -1,7 +1,7 @@
-import { keysetPage } from '../../domain/pagination';
 import { rawJsonList } from '../../lib/raw-json';
 import { listRosterCreatorsJson } from '../../services/creator-list';
 import { operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listCreatorsExamples, listCreatorsInput, listCreatorsOutput, type CreatorOutput } from './list.schema';
 
@@ -20,9 +20,11 @@ export const listCreators = apiProcedure
   .input(listCreatorsInput)
   .output(listCreatorsOutput)
   .query(async ({ ctx, input }) => {
-    const agencyId = ctx.owner.id;
-    const page = await keysetPage(ctx.app.cursors, `creators:agency:${agencyId}`, input, (afterId, take) =>
-      listRosterCreatorsJson(ctx.app.sql, agencyId, afterId, take),
-    );
-    return { data: rawJsonList<CreatorOutput>(page.items.map((item) => item.view)), meta: page.meta };
+    // Agency keys only (access above): the owner is the agency, so the cursor stays `creators:agency:{id}`.
+    const page = await ownedListPage(ctx, input, {
+      scope: ['creators'],
+      fetch: (afterId, take) => listRosterCreatorsJson(ctx.app.sql, ctx.owner.id, afterId, take),
+      view: (item) => item.view,
+    });
+    return { data: rawJsonList<CreatorOutput>(page.data), meta: page.meta };
   });

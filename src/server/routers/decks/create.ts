@@ -24,6 +24,5 @@ export const createDeck = apiProcedure
   .output(createDeckOutput)
   .mutation(async ({ ctx, input }) => {
     const deck = await createAgencyDeck(ctx.app, ctx.owner.id, input);
-    ctx.response.status = 201;
     return { data: deckView(deck, ctx.app.config.publicBaseUrl) };
   });

@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { deckView, listAgencyDecks } from '../../services/decks';
 import { operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listDecksExamples, listDecksInput, listDecksOutput } from './list.schema';
 
@@ -16,9 +16,10 @@ export const listDecks = apiProcedure
   .input(listDecksInput)
   .output(listDecksOutput)
   .query(async ({ ctx, input }) => {
-    const agencyId = ctx.owner.id;
-    const page = await keysetPage(ctx.app.cursors, `decks:agency:${agencyId}`, input, (afterId, take) =>
-      listAgencyDecks(ctx.app.db, agencyId, afterId, take),
-    );
-    return { data: page.items.map((deck) => deckView(deck, ctx.app.config.publicBaseUrl)), meta: page.meta };
+    // Agency keys only (access above): the owner is the agency, so the cursor stays `decks:agency:{id}`.
+    return ownedListPage(ctx, input, {
+      scope: ['decks'],
+      fetch: (afterId, take) => listAgencyDecks(ctx.app.db, ctx.owner.id, afterId, take),
+      view: (deck) => deckView(deck, ctx.app.config.publicBaseUrl),
+    });
   });

@@ -1,5 +1,5 @@
 import { deckView, getAgencyDeck, updateDeck as updateAgencyDeck } from '../../services/decks';
-import { ifMatchVersion } from '../../trpc/conditional';
+import { patchIfMatch } from '../../trpc/conditional';
 import { callActor } from '../../trpc/context';
 import { operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
@@ -24,12 +24,10 @@ export const updateDeck = apiProcedure
   .output(updateDeckOutput)
   .mutation(async ({ ctx, input }) => {
     const { deck_id: deckId, ...fields } = input;
-    const base = ctx.app.config.publicBaseUrl;
-    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+    return patchIfMatch(ctx, {
       load: () => getAgencyDeck(ctx.app.db, ctx.owner.id, deckId),
-      view: (deck) => deckView(deck, base),
+      view: (deck) => deckView(deck, ctx.app.config.publicBaseUrl),
       output: updateDeckOutput,
+      write: (expectedUpdatedAt) => updateAgencyDeck(ctx.app, callActor(ctx), ctx.owner.id, deckId, fields, { expectedUpdatedAt }),
     });
-    const deck = await updateAgencyDeck(ctx.app, callActor(ctx), ctx.owner.id, deckId, fields, { expectedUpdatedAt });
-    return { data: deckView(deck, base) };
   });

@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { eventView, listEvents as listOwnEvents } from '../../services/events';
 import { anySubject, operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listEventsExamples, listEventsInput, listEventsOutput } from './list.schema';
 
@@ -18,7 +18,9 @@ export const listEvents = apiProcedure
   .output(listEventsOutput)
   .query(async ({ ctx, input }) => {
     const since = input.since ? new Date(input.since) : undefined;
-    const listKey = `events:${ctx.owner.type}:${ctx.owner.id}:${input.type ?? '*'}:${since?.toISOString() ?? ''}`;
-    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) => listOwnEvents(ctx.app.db, ctx.owner, { type: input.type, since }, afterId, take));
-    return { data: page.items.map((row) => eventView(row, ctx.app.config.publicBaseUrl)), meta: page.meta };
+    return ownedListPage(ctx, input, {
+      scope: ['events', input.type ?? '*', since?.toISOString() ?? ''],
+      fetch: (afterId, take) => listOwnEvents(ctx.app.db, ctx.owner, { type: input.type, since }, afterId, take),
+      view: (row) => eventView(row, ctx.app.config.publicBaseUrl),
+    });
   });

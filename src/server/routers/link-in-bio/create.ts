@@ -23,6 +23,5 @@ export const createLinkInBio = apiProcedure
   .output(createLinkInBioOutput)
   .mutation(async ({ ctx, input }) => {
     const page = await createLinkInBioPage(ctx.app, ctx.owner.id, input);
-    ctx.response.status = 201;
     return { data: linkInBioPageView(page, ctx.app.config.publicBaseUrl) };
   });

@@ -24,7 +24,6 @@ export const createLinkInBioImport = apiProcedure
   .output(createLinkInBioImportOutput)
   .mutation(async ({ ctx, input }) => {
     const started = await startLinkInBioImport(ctx.app, ctx.owner.id, input.source_url);
-    ctx.response.status = 202;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/link-in-bio/imports/${started.id}`;
     return { data: linkInBioImportView(started) };
   });

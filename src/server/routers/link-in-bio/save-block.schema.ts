@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { objectId } from '../shared/schemas';
-import { blockEndpointSchema, linkInBioBlocksExample, linkInBioPageExample, linkInBioPageSchema } from './schemas';
+import { blockEndpointSchema, linkInBioPageSchema, updatedLinkInBioPageExample } from './schemas';
 
 export const saveBlockInput = blockEndpointSchema.meta({ id: 'LinkInBioBlockSave' });
 
@@ -21,10 +21,9 @@ export const saveLinkInBioBlockProcedureExamples: OperationExamples = {
   status: 201,
   response: {
     data: {
-      ...linkInBioPageExample,
-      bio: 'Mathematician and writer.',
+      ...updatedLinkInBioPageExample,
       blocks: [
-        ...linkInBioBlocksExample,
+        ...updatedLinkInBioPageExample.blocks,
         {
           id: '6b0448231ba105ce1549513e',
           client_id: 'portrait',

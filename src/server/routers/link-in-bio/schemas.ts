@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BLOCK_TYPES, BUTTON_STYLES, LINK_IN_BIO_THEMES } from '../../services/link-in-bio-rules';
 import { TYPE_TABLE } from '../../services/link-in-bio-input';
 import { LINK_IN_BIO_IMPORT_STATUSES } from '../../services/link-in-bio-imports';
-import { createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
+import { countFields, createdAt, objectId, timestamp, updatedAt } from '../shared/schemas';
 
 /** The input shapes, shared with the web app, live in src/server/services/link-in-bio-input.ts. */
 export {
@@ -73,11 +73,15 @@ export const linkInBioImportSchema = z
       description: '`queued` → `processing` → `completed` (the page was read; see `errors` for anything left out) or `failed` (it could not be fetched or read; nothing was added).',
     }),
     source_url: z.string().meta({ format: 'uri', description: 'The page being imported, as sent.' }),
-    progress: z.object({
-      items_found: z.number().int().meta({ description: 'Links and titles read from the source page.' }),
-      blocks_created: z.number().int().meta({ description: 'Blocks added to your page so far.' }),
-      items_skipped: z.number().int().meta({ description: 'Found but not added: already on your page (an earlier import) or beyond the block bound.' }),
-    }).meta({ description: 'Counts, updated as the job runs.' }),
+    progress: z
+      .object(
+        countFields({
+          items_found: 'Links and titles read from the source page.',
+          blocks_created: 'Blocks added to your page so far.',
+          items_skipped: 'Found but not added: already on your page (an earlier import) or beyond the block bound.',
+        }),
+      )
+      .meta({ description: 'Counts, updated as the job runs.' }),
     blocks_created: z.number().int().meta({ description: 'Same as progress.blocks_created (contract field).' }),
     errors: z.array(z.string()).meta({ description: 'What was left out or why the import failed, one readable message each.' }),
     created_at: createdAt,
@@ -134,6 +138,14 @@ export const linkInBioPageExample = {
   editor_url: 'https://app.creator-api.dev/editor/link-in-bio/6b0448221ba105ce1549513b',
   created_at: '2026-11-23T14:05:22.572Z',
   updated_at: '2026-11-23T14:05:22.572Z',
+};
+
+/** The page as the PATCH example leaves it (bio changed, the Talks block added): the block endpoint's example starts from it. */
+export const updatedLinkInBioPageExample = {
+  ...linkInBioPageExample,
+  bio: 'Mathematician and writer.',
+  blocks: [...linkInBioBlocksExample],
+  updated_at: '2026-11-23T14:05:23.104Z',
 };
 
 /** Example of a response's `data`, shared by the operations' examples (their *.schema.ts files). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
-import { bioField, linkInBioBlocksExample, linkInBioPageExample, linkInBioPageSchema, optionalPageDesignShape, pageBlocksOnUpdate, slugField, socialLinksField, usernameField } from './schemas';
+import { bioField, linkInBioPageSchema, optionalPageDesignShape, pageBlocksOnUpdate, slugField, socialLinksField, updatedLinkInBioPageExample, usernameField } from './schemas';
 
 /** At least one property; omitted fields and blocks stay as they are. */
 export const updateLinkInBioInput = z
@@ -21,14 +21,5 @@ export const updateLinkInBioOutput = single(linkInBioPageSchema);
 export const updateLinkInBioExamples: OperationExamples = {
   request: { bio: 'Mathematician and writer.', blocks: [{ client_id: 'talks', type: 'title', title: 'Talks' }] },
   status: 200,
-  response: {
-    data: {
-      ...linkInBioPageExample,
-      bio: 'Mathematician and writer.',
-      blocks: [
-        ...linkInBioBlocksExample,
-      ],
-      updated_at: '2026-11-23T14:05:23.104Z',
-    },
-  },
+  response: { data: updatedLinkInBioPageExample },
 };

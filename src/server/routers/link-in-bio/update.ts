@@ -1,6 +1,6 @@
 import { getLinkInBioPage, updateLinkInBioPage } from '../../services/link-in-bio';
 import { linkInBioPageView } from '../../services/link-in-bio-view';
-import { ifMatchVersion } from '../../trpc/conditional';
+import { patchIfMatch } from '../../trpc/conditional';
 import { operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
 import { updateLinkInBioExamples, updateLinkInBioInput, updateLinkInBioOutput } from './update.schema';
@@ -21,11 +21,10 @@ export const updateLinkInBio = apiProcedure
   .input(updateLinkInBioInput)
   .output(updateLinkInBioOutput)
   .mutation(async ({ ctx, input }) => {
-    const base = ctx.app.config.publicBaseUrl;
-    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+    return patchIfMatch(ctx, {
       load: () => getLinkInBioPage(ctx.app.db, ctx.owner.id),
-      view: (page) => linkInBioPageView(page, base),
+      view: (page) => linkInBioPageView(page, ctx.app.config.publicBaseUrl),
       output: updateLinkInBioOutput,
+      write: (expectedUpdatedAt) => updateLinkInBioPage(ctx.app, ctx.owner.id, input, { expectedUpdatedAt }),
     });
-    return { data: linkInBioPageView(await updateLinkInBioPage(ctx.app, ctx.owner.id, input, { expectedUpdatedAt }), base) };
   });

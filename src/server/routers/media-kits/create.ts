@@ -21,6 +21,5 @@ export const createMediaKit = apiProcedure
     const { creator_id: creatorId, ...content } = input;
     const creator = await resolveTargetCreator(ctx.app.db, ctx.owner, creatorId, 'body.creator_id');
     const kit = await createKit(ctx.app, ctx.owner, creator.id, content);
-    ctx.response.status = 201;
     return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };
   });

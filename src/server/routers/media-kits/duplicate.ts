@@ -22,7 +22,6 @@ export const duplicateMediaKit = apiProcedure
   .output(duplicateMediaKitOutput)
   .mutation(async ({ ctx, input }) => {
     const kit = await duplicateKit(ctx.app.db, ctx.owner, input.media_kit_id, { name: input.name });
-    ctx.response.status = 201;
     ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/media-kits/${kit.id}`;
     return { data: mediaKitView(kit, ctx.app.config.publicBaseUrl) };
   });

@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { listOwnedMediaKits, mediaKitView } from '../../services/media-kits';
 import { anySubject, operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listMediaKitsExamples, listMediaKitsInput, listMediaKitsOutput } from './list.schema';
 
@@ -17,9 +17,9 @@ export const listMediaKits = apiProcedure
   .input(listMediaKitsInput)
   .output(listMediaKitsOutput)
   .query(async ({ ctx, input }) => {
-    const listKey = `media-kits:${ctx.owner.type}:${ctx.owner.id}:${input.creator_id ?? 'all'}`;
-    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
-      listOwnedMediaKits(ctx.app.db, ctx.owner, { creatorId: input.creator_id }, afterId, take),
-    );
-    return { data: page.items.map((kit) => mediaKitView(kit, ctx.app.config.publicBaseUrl)), meta: page.meta };
+    return ownedListPage(ctx, input, {
+      scope: ['media-kits', input.creator_id ?? 'all'],
+      fetch: (afterId, take) => listOwnedMediaKits(ctx.app.db, ctx.owner, { creatorId: input.creator_id }, afterId, take),
+      view: (kit) => mediaKitView(kit, ctx.app.config.publicBaseUrl),
+    });
   });

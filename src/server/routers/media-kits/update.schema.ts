@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { OperationExamples } from '../../trpc/meta';
-import { objectId, single } from '../shared/schemas';
+import { objectId, patchExamples, single } from '../shared/schemas';
 import { mediaKitContentShape, mediaKitExample, mediaKitSchema } from './schemas';
 
 /** At least one property; omitted fields stay as they are; null clears an optional field. */
@@ -12,10 +11,9 @@ export const updateMediaKitInput = z
 export const updateMediaKitOutput = single(mediaKitSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const updateMediaKitExamples: OperationExamples = {
-  request: { media_kit_id: '6b04481e1ba105ce15495135', headline: 'Food, travel and slow mornings', theme: 'dark' },
-  status: 200,
-  response: {
-    data: { ...mediaKitExample, headline: 'Food, travel and slow mornings', theme: 'dark', updated_at: '2026-11-23T14:05:22.379Z' },
-  },
-};
+export const updateMediaKitExamples = patchExamples(
+  { media_kit_id: '6b04481e1ba105ce15495135' },
+  mediaKitExample,
+  { headline: 'Food, travel and slow mornings', theme: 'dark' },
+  '2026-11-23T14:05:22.379Z',
+);

@@ -1,5 +1,5 @@
 import { getOwnedMediaKit, mediaKitView, updateMediaKit as updateKit } from '../../services/media-kits';
-import { ifMatchVersion } from '../../trpc/conditional';
+import { patchIfMatch } from '../../trpc/conditional';
 import { callActor } from '../../trpc/context';
 import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
@@ -19,12 +19,10 @@ export const updateMediaKit = apiProcedure
   .output(updateMediaKitOutput)
   .mutation(async ({ ctx, input }) => {
     const { media_kit_id: kitId, ...content } = input;
-    const base = ctx.app.config.publicBaseUrl;
-    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+    return patchIfMatch(ctx, {
       load: () => getOwnedMediaKit(ctx.app.db, ctx.owner, kitId),
-      view: (kit) => mediaKitView(kit, base),
+      view: (kit) => mediaKitView(kit, ctx.app.config.publicBaseUrl),
       output: updateMediaKitOutput,
+      write: (expectedUpdatedAt) => updateKit(ctx.app, callActor(ctx), ctx.owner, kitId, content, { expectedUpdatedAt }),
     });
-    const kit = await updateKit(ctx.app, callActor(ctx), ctx.owner, kitId, content, { expectedUpdatedAt });
-    return { data: mediaKitView(kit, base) };
   });

@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { listRequestLogs as listEntries, parseStatusFilter, requestLogView } from '../../services/request-logs';
 import { anySubject, operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listRequestLogsExamples, listRequestLogsInput, listRequestLogsOutput } from './list.schema';
 
@@ -25,7 +25,9 @@ export const listRequestLogs = apiProcedure
       since: input.since ? new Date(input.since) : undefined,
       until: input.until ? new Date(input.until) : undefined,
     };
-    const listKey = `request-logs:${ctx.owner.type}:${ctx.owner.id}:${JSON.stringify([input.status, input.method, input.operation, input.key_id, input.since, input.until])}`;
-    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) => listEntries(ctx.app.db, ctx.owner, filter, afterId, take));
-    return { data: page.items.map(requestLogView), meta: page.meta };
+    return ownedListPage(ctx, input, {
+      scope: ['request-logs', JSON.stringify([input.status, input.method, input.operation, input.key_id, input.since, input.until])],
+      fetch: (afterId, take) => listEntries(ctx.app.db, ctx.owner, filter, afterId, take),
+      view: requestLogView,
+    });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../../lib/object-id';
+import type { OperationExamples } from '../../trpc/meta';
 
 /** Building blocks shared by every operation's schema file. */
 export const objectId = objectIdSchema;
@@ -25,6 +26,11 @@ export const listMeta = z.object({
   limit: z.number().int().meta({ description: 'The page size used for this page.' }),
 });
 
+/** Whole-number counts (a summary, a job's progress): each field's name and its description. */
+export function countFields<Name extends string>(descriptions: Record<Name, string>): Record<Name, z.ZodNumber> {
+  return Object.fromEntries(Object.entries<string>(descriptions).map(([name, description]) => [name, z.number().int().meta({ description })])) as Record<Name, z.ZodNumber>;
+}
+
 /** `created_at` / `updated_at` of a resource. */
 export const createdAt = timestamp.meta({ description: 'When it was created (UTC, ISO 8601).' });
 export const updatedAt = timestamp.meta({ description: 'When it last changed (UTC, ISO 8601).' });
@@ -45,6 +51,14 @@ export function list<T extends z.ZodType, M extends z.ZodRawShape = Record<never
 /** A list operation's response example: `item` alone on the only page, at the default limit. */
 export function onlyPageExample(item: unknown) {
   return { data: [item], meta: { next_cursor: null, limit: 25 } };
+}
+
+/**
+ * A PATCH's examples: the request (the resource's id and the changes) and the resource it answers
+ * with, the changes applied and `updated_at` moved on.
+ */
+export function patchExamples(id: Record<string, string>, resource: object, changes: Record<string, unknown>, updatedAt: string): OperationExamples {
+  return { request: { ...id, ...changes }, status: 200, response: { data: { ...resource, ...changes, updated_at: updatedAt } } };
 }
 
 export function iso(date: Date): string;

@@ -1,8 +1,8 @@
-import { keysetPage } from '../../domain/pagination';
 import { socialView } from '../../services/creator-view';
 import { canonicalPlatform } from '../../lib/social-identity';
 import { listSocials, resolveSocialsCreator } from '../../services/socials';
 import { operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listSocialsInput, listSocialsOutput, listSocialsProcedureExamples } from './list.schema';
 
@@ -21,8 +21,10 @@ export const listSocialsProcedure = apiProcedure
   .query(async ({ ctx, input }) => {
     const creatorId = await resolveSocialsCreator(ctx.app.db, ctx.owner, input.creator_id);
     const platform = input.platform ? canonicalPlatform(input.platform) : 'all';
-    const page = await keysetPage(ctx.app.cursors, `socials:${ctx.owner.type}:${ctx.owner.id}:${creatorId}:${platform}`, input, (afterId, take) =>
-      listSocials(ctx.app.db, creatorId, input.platform, afterId, take),
-    );
-    return { data: page.items.map(socialView), meta: { ...page.meta, creator_id: creatorId } };
+    const page = await ownedListPage(ctx, input, {
+      scope: ['socials', creatorId, platform],
+      fetch: (afterId, take) => listSocials(ctx.app.db, creatorId, input.platform, afterId, take),
+      view: socialView,
+    });
+    return { data: page.data, meta: { ...page.meta, creator_id: creatorId } };
   });

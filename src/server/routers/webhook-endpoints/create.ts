@@ -24,6 +24,5 @@ export const createWebhookEndpoint = apiProcedure
   .output(createWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
     const { endpoint, secret } = await createEndpoint(ctx.app, callActor(ctx), ctx.owner, input);
-    ctx.response.status = 201;
     return { data: { ...webhookEndpointView(endpoint), secret } };
   });

@@ -18,5 +18,4 @@ export const deleteWebhookEndpoint = apiProcedure
   .output(deleteWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
     await deleteEndpoint(ctx.app.db, callActor(ctx), ctx.owner, input.endpoint_id);
-    ctx.response.status = 204;
   });

@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { listWebhookDeliveries as listDeliveries, webhookDeliveryView } from '../../services/webhook-endpoints';
 import { anySubject, operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listWebhookDeliveriesExamples, listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from './deliveries.schema';
 
@@ -16,9 +16,9 @@ export const listWebhookDeliveries = apiProcedure
   .input(listWebhookDeliveriesInput)
   .output(listWebhookDeliveriesOutput)
   .query(async ({ ctx, input }) => {
-    const listKey = `webhook-deliveries:${ctx.owner.type}:${ctx.owner.id}:${input.endpoint_id}:${input.status ?? 'all'}`;
-    const page = await keysetPage(ctx.app.cursors, listKey, input, (afterId, take) =>
-      listDeliveries(ctx.app.db, ctx.owner, input.endpoint_id, { status: input.status }, afterId, take),
-    );
-    return { data: page.items.map(webhookDeliveryView), meta: page.meta };
+    return ownedListPage(ctx, input, {
+      scope: ['webhook-deliveries', input.endpoint_id, input.status ?? 'all'],
+      fetch: (afterId, take) => listDeliveries(ctx.app.db, ctx.owner, input.endpoint_id, { status: input.status }, afterId, take),
+      view: webhookDeliveryView,
+    });
   });

@@ -1,6 +1,6 @@
-import { keysetPage } from '../../domain/pagination';
 import { listWebhookEndpoints as listEndpoints, webhookEndpointView } from '../../services/webhook-endpoints';
 import { anySubject, operation } from '../../trpc/operation';
+import { ownedListPage } from '../../trpc/owned-list';
 import { apiProcedure } from '../../trpc/procedures';
 import { listWebhookEndpointsExamples, listWebhookEndpointsInput, listWebhookEndpointsOutput } from './list.schema';
 
@@ -16,8 +16,9 @@ export const listWebhookEndpoints = apiProcedure
   .input(listWebhookEndpointsInput)
   .output(listWebhookEndpointsOutput)
   .query(async ({ ctx, input }) => {
-    const page = await keysetPage(ctx.app.cursors, `webhook-endpoints:${ctx.owner.type}:${ctx.owner.id}`, input, (afterId, take) =>
-      listEndpoints(ctx.app.db, ctx.owner, afterId, take),
-    );
-    return { data: page.items.map((row) => webhookEndpointView(row)), meta: page.meta };
+    return ownedListPage(ctx, input, {
+      scope: ['webhook-endpoints'],
+      fetch: (afterId, take) => listEndpoints(ctx.app.db, ctx.owner, afterId, take),
+      view: webhookEndpointView,
+    });
   });

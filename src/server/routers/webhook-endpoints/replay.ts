@@ -25,6 +25,5 @@ export const replayWebhookDeliveries = apiProcedure
       since: new Date(input.since),
       until: input.until ? new Date(input.until) : undefined,
     });
-    ctx.response.status = 202;
     return { data: result };
   });

@@ -18,6 +18,5 @@ export const retryWebhookDelivery = apiProcedure
   .output(retryWebhookDeliveryOutput)
   .mutation(async ({ ctx, input }) => {
     const delivery = await retryDelivery(ctx.app, ctx.owner, input.endpoint_id, input.delivery_id);
-    ctx.response.status = 202;
     return { data: webhookDeliveryView(delivery) };
   });

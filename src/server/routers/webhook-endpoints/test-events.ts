@@ -22,6 +22,5 @@ export const sendWebhookTestEvent = apiProcedure
   .mutation(async ({ ctx, input }) => {
     const type = input.type as EventType;
     const delivery = await sendSyntheticEvent(ctx.app, ctx.owner, input.endpoint_id, type, sampleEventData(type, input.endpoint_id));
-    ctx.response.status = 202;
     return { data: webhookDeliveryView(delivery) };
   });

@@ -18,6 +18,5 @@ export const testWebhookEndpoint = apiProcedure
   .output(testWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
     const delivery = await sendTestEvent(ctx.app, ctx.owner, input.endpoint_id);
-    ctx.response.status = 202;
     return { data: webhookDeliveryView(delivery) };
   });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { OperationExamples } from '../../trpc/meta';
 import { ENDPOINT_STATUSES } from '../../services/webhook-endpoints';
-import { single } from '../shared/schemas';
+import { patchExamples, single } from '../shared/schemas';
 import { endpointFieldsShape, endpointPath, endpointSchema, webhookEndpointExample } from './schemas';
 
 export const updateWebhookEndpointInput = z
@@ -14,8 +13,4 @@ export const updateWebhookEndpointInput = z
 export const updateWebhookEndpointOutput = single(endpointSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const updateWebhookEndpointExamples: OperationExamples = {
-  request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', events: ['*'] },
-  status: 200,
-  response: { data: { ...webhookEndpointExample, events: ['*'], updated_at: '2026-11-23T15:00:00.000Z' } },
-};
+export const updateWebhookEndpointExamples = patchExamples({ endpoint_id: '6b0262a17c1e9a0d6a1f0e01' }, webhookEndpointExample, { events: ['*'] }, '2026-11-23T15:00:00.000Z');

@@ -1,5 +1,5 @@
 import { getWebhookEndpoint, updateWebhookEndpoint as updateEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
-import { ifMatchVersion } from '../../trpc/conditional';
+import { patchIfMatch } from '../../trpc/conditional';
 import { callActor } from '../../trpc/context';
 import { anySubject, operation } from '../../trpc/operation';
 import { apiProcedure } from '../../trpc/procedures';
@@ -19,10 +19,10 @@ export const updateWebhookEndpoint = apiProcedure
   .output(updateWebhookEndpointOutput)
   .mutation(async ({ ctx, input }) => {
     const { endpoint_id: endpointId, ...fields } = input;
-    const expectedUpdatedAt = await ifMatchVersion(ctx, {
+    return patchIfMatch(ctx, {
       load: () => getWebhookEndpoint(ctx.app.db, ctx.owner, endpointId),
       view: webhookEndpointView,
       output: updateWebhookEndpointOutput,
+      write: (expectedUpdatedAt) => updateEndpoint(ctx.app, callActor(ctx), ctx.owner, endpointId, fields, { expectedUpdatedAt }),
     });
-    return { data: webhookEndpointView(await updateEndpoint(ctx.app, callActor(ctx), ctx.owner, endpointId, fields, { expectedUpdatedAt })) };
   });
