@@ -8,7 +8,7 @@ import type { Admission, Gateway, GatewayResult, Problem } from '../trpc/gateway
 import type { Operation } from '../trpc/procedure-runner';
 import { validationDetail } from '../trpc/validation-errors';
 import { compressResponse } from './compression';
-import { headerValue, targetPath, type ApiRequest, type ApiResponse } from './exchange';
+import { targetPath, type ApiRequest, type ApiResponse } from './exchange';
 import { problemResponse } from './problem-response';
 import { prototypeQueryKeys } from './query-keys';
 import { requestIdFrom } from './request-id';
@@ -195,7 +195,8 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
         operation: seen.operation ?? null,
         status: response.status,
         durationMs: performance.now() - startedAt,
-        replayed: headerValue(response.headers, 'Idempotent-Replayed') === 'true',
+        // The gateway's own spelling (idempotency.ts): a property read, not a case-blind walk of every header.
+        replayed: response.headers['Idempotent-Replayed'] === 'true',
         clientAddress: address === 'unknown' ? null : address,
         userAgent: request.headers.get('user-agent'),
         requestBody: seen.input,

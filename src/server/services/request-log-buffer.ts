@@ -60,6 +60,8 @@ export class RequestLogBuffer {
   private droppedSinceLog = 0;
   /** Accounts recorded for since the last sweep: the ones whose cap the next sweep checks. */
   private readonly touched = new Map<string, Owner>();
+  /** The account `record` last added to `touched` (cleared with it). */
+  private lastTouched: Owner | null = null;
   readonly stats: RequestLogBufferStats = { statements: 0, written: 0, dropped: 0 };
 
   constructor(
@@ -84,8 +86,12 @@ export class RequestLogBuffer {
     const row = requestLogRow(principal, facts);
     if (!row) return;
     this.pending.push(requestLogLine(row));
-    const subjectKey = `${row.subjectType}:${row.subjectId}`;
-    if (!this.touched.has(subjectKey)) this.touched.set(subjectKey, { type: row.subjectType, id: row.subjectId });
+    // Consecutive calls are mostly one account's: the same as the last one needs no key built and hashed.
+    if (row.subjectId !== this.lastTouched?.id || row.subjectType !== this.lastTouched.type) {
+      const subjectKey = `${row.subjectType}:${row.subjectId}`;
+      this.lastTouched = this.touched.get(subjectKey) ?? { type: row.subjectType, id: row.subjectId };
+      this.touched.set(subjectKey, this.lastTouched);
+    }
     if (this.pending.count > this.maxBuffered) {
       const dropped = this.pending.count - this.maxBuffered;
       this.pending.dropOldest(dropped);
@@ -154,6 +160,7 @@ export class RequestLogBuffer {
   async sweep(now?: Date): Promise<number> {
     const subjects = [...this.touched.values()];
     this.touched.clear();
+    this.lastTouched = null;
     try {
       return await sweepRequestLogs(this.db, { retentionDays: this.options.retentionDays, maxPerAccount: this.options.maxPerAccount, subjects, now });
     } catch (error) {

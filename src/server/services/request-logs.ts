@@ -35,7 +35,7 @@ export function parseStatusFilter(value: string): StatusFilter {
 }
 
 /** `request_logs`' columns, in the order `requestLogLine` writes them. */
-const REQUEST_LOG_COLUMNS = [
+export const REQUEST_LOG_COLUMNS = [
   'id', 'request_id', 'subject_type', 'subject_id', 'mode', 'key_id', 'door', 'method', 'path', 'operation', 'status', 'duration_ms',
   'problem_type', 'idempotent_replayed', 'client_address', 'user_agent', 'request_body', 'response_body', 'created_at',
 ] as const;
@@ -153,6 +153,41 @@ export interface SweepOptions {
 }
 
 /**
+ * Every account with entries older than `floorId`, by skip-scan over the primary key (subject_type,
+ * subject_id, id): one index descent per account, never a pass over every row. PostgreSQL 15 has no
+ * skip scan of its own, so the recursive query jumps from one account to the next.
+ */
+export const SUBJECTS_WITH_EXPIRED_SQL = `
+  WITH RECURSIVE subjects AS (
+    (SELECT subject_type, subject_id FROM request_logs ORDER BY subject_type, subject_id LIMIT 1)
+    UNION ALL
+    SELECT next.subject_type, next.subject_id
+      FROM subjects s
+     CROSS JOIN LATERAL (
+       SELECT r.subject_type, r.subject_id FROM request_logs r
+        WHERE (r.subject_type, r.subject_id) > (s.subject_type, s.subject_id)
+        ORDER BY r.subject_type, r.subject_id LIMIT 1) next
+  )
+  SELECT s.subject_type::text AS type, s.subject_id AS id FROM subjects s
+   WHERE EXISTS (SELECT 1 FROM request_logs r WHERE r.subject_type = s.subject_type AND r.subject_id = s.subject_id AND r.id < $1)`;
+
+/** Deletes up to `batch` of the account's entries matching `idCondition` (on `id`, its parameter `$4`), oldest first; returns how many. */
+function deleteOldest(db: Db, subject: Owner, idCondition: string, parameter: unknown, batch: number): Promise<number> {
+  // The account in the outer WHERE too: the key leads with it, so each id is a key lookup.
+  return db.$executeRawUnsafe(
+    `DELETE FROM request_logs
+      WHERE subject_type = $1::"SubjectType" AND subject_id = $2
+        AND id IN (SELECT id FROM request_logs
+                    WHERE subject_type = $1::"SubjectType" AND subject_id = $2 AND ${idCondition}
+                    ORDER BY id LIMIT $3)`,
+    subject.type,
+    subject.id,
+    batch,
+    parameter,
+  );
+}
+
+/**
  * Deletes entries older than the retention, then each account's entries beyond its newest
  * `maxPerAccount`. Bounded statements (`batch` rows each), so a large backlog never holds one long
  * lock. Returns how many rows went.
@@ -160,29 +195,25 @@ export interface SweepOptions {
 export async function sweepRequestLogs(db: Db, options: SweepOptions): Promise<number> {
   const batch = options.batch ?? 10_000;
   const cutoff = new Date((options.now ?? new Date()).getTime() - options.retentionDays * 86_400_000);
+  // An entry's id starts with its creation second (an ObjectId made from the same instant as
+  // created_at), so the key finds expired entries and created_at needs no index of its own.
+  const floorId = objectIdFloor(cutoff);
   let deleted = 0;
-  for (;;) {
-    const n = await db.$executeRawUnsafe(
-      // An entry's id starts with its creation second (an ObjectId made from the same instant as
-      // created_at), so the primary key finds expired entries and created_at needs no index of its own.
-      `DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE id < $1 LIMIT $2)`,
-      objectIdFloor(cutoff),
-      batch,
-    );
-    deleted += n;
-    if (n < batch) break;
+  const expired = await db.$queryRawUnsafe<{ type: Owner['type']; id: string }[]>(SUBJECTS_WITH_EXPIRED_SQL, floorId);
+  for (const { type, id } of expired) {
+    for (;;) {
+      const n = await deleteOldest(db, { type, id }, 'id < $4', floorId, batch);
+      deleted += n;
+      if (n < batch) break;
+    }
   }
   for (const subject of options.subjects) {
     // The newest id past the cap; it and everything older go.
     for (;;) {
-      const n = await db.$executeRawUnsafe(
-        `DELETE FROM request_logs WHERE id IN (
-           SELECT id FROM request_logs
-            WHERE subject_type = $1::"SubjectType" AND subject_id = $2
-              AND id <= (SELECT id FROM request_logs WHERE subject_type = $1::"SubjectType" AND subject_id = $2 ORDER BY id DESC OFFSET $3 LIMIT 1)
-            LIMIT $4)`,
-        subject.type,
-        subject.id,
+      const n = await deleteOldest(
+        db,
+        subject,
+        'id <= (SELECT id FROM request_logs WHERE subject_type = $1::"SubjectType" AND subject_id = $2 ORDER BY id DESC OFFSET $4 LIMIT 1)',
         options.maxPerAccount,
         batch,
       );

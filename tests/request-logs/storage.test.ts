@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newObjectId, objectIdFloor } from '../../src/server/lib/object-id';
+import { REQUEST_LOG_COLUMNS, requestLogLine, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
+import type { RequestLogRow } from '../../src/server/services/request-log-rules';
+import { startTestApp, type TestApp } from '../support/app';
+
+/**
+ * How request_logs is stored (issues 31 and 27): every logged call pays PostgreSQL for each index on
+ * the table, so it keeps one per question the API asks, and the age sweep finds expired entries by
+ * walking accounts along the primary key instead of reading every row. On PostgreSQL.
+ */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+const DAY_MS = 86_400_000;
+
+describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
+  let t: TestApp;
+  const accounts = [
+    { type: 'agency' as const, id: newObjectId() },
+    { type: 'creator' as const, id: newObjectId() },
+    { type: 'agency' as const, id: newObjectId() },
+    { type: 'creator' as const, id: newObjectId() },
+  ];
+  const keyId = newObjectId();
+
+  function row(subject: (typeof accounts)[number], at: number, i: number): RequestLogRow {
+    return {
+      id: newObjectId(at),
+      requestId: `req_storage_${subject.id}_${i}`,
+      subjectType: subject.type,
+      subjectId: subject.id,
+      mode: 'live',
+      keyId,
+      door: 'rest',
+      method: 'GET',
+      path: '/public/v1/me',
+      operation: 'me.get',
+      status: 200,
+      durationMs: 1,
+      problemType: null,
+      idempotentReplayed: false,
+      clientAddress: '127.0.0.1',
+      userAgent: 'storage-test',
+      requestBody: null,
+      responseBody: null,
+      createdAt: new Date(at).toISOString(),
+    };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    // 20,000 entries over four accounts (two agencies, two creators); the first three of each account are 40 days old.
+    const now = Date.now();
+    const lines: string[] = [];
+    for (const subject of accounts) {
+      for (let i = 0; i < 5_000; i += 1) lines.push(requestLogLine(row(subject, i < 3 ? now - 40 * DAY_MS + i : now - 60_000 + i, i)));
+    }
+    await t.app.database.copyRows(
+      'request_logs',
+      REQUEST_LOG_COLUMNS,
+      Buffer.from(lines.join(''), 'utf8'),
+    );
+    await t.db.$executeRawUnsafe('ANALYZE request_logs');
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.db.$executeRawUnsafe('DELETE FROM request_logs WHERE key_id = $1', keyId);
+    await t?.close();
+  });
+
+  it('maintains two indexes per entry: the account’s entries by id (its key), and the request id', async () => {
+    const indexes = await t.db.$queryRawUnsafe<{ indexdef: string }[]>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'request_logs' ORDER BY indexname`);
+    expect(indexes.map((index) => index.indexdef.replace(/^.* USING /, ''))).toEqual(['btree (subject_type, subject_id, id)', 'btree (request_id)']);
+  });
+
+  it('finds an entry by request id through its index, and only the account’s own', async () => {
+    const [agency, creator] = accounts;
+    const plan = await t.db.$queryRawUnsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM request_logs WHERE subject_type = 'agency' AND subject_id = $1 AND request_id = $2 ORDER BY id DESC LIMIT 1`,
+      agency!.id,
+      `req_storage_${agency!.id}_4321`,
+    );
+    const onLogs = nodes(plan[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'request_logs');
+    expect(onLogs.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+    expect(onLogs.reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0), 0)).toBeLessThan(10);
+    const found = await t.db.requestLog.findFirst({ where: { subjectType: 'creator', subjectId: creator!.id, requestId: `req_storage_${agency!.id}_4321` } });
+    expect(found).toBeNull();
+  });
+
+  it('sweeps expired entries of every account, walking accounts along the key rather than reading every row', async () => {
+    const deleted = await sweepRequestLogs(t.db, { retentionDays: 30, maxPerAccount: 100_000, subjects: [] });
+    expect(deleted).toBeGreaterThanOrEqual(accounts.length * 3);
+    for (const subject of accounts) {
+      const kept = await t.db.requestLog.count({ where: { subjectType: subject.type, subjectId: subject.id } });
+      expect(kept, `${subject.type} ${subject.id}`).toBe(4_997);
+    }
+    // The statement that picks the accounts to sweep: a few index entries per account, not the 20,000 rows.
+    const plan = await t.db.$queryRawUnsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${SUBJECTS_WITH_EXPIRED_SQL}`, objectIdFloor(new Date(Date.now() - 30 * DAY_MS)));
+    const onLogs = nodes(plan[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'request_logs');
+    expect(onLogs.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+    const touched = onLogs.reduce((sum, node) => sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1), 0);
+    expect(touched).toBeLessThan(2_000);
+  });
+});
