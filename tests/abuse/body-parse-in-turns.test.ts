@@ -18,7 +18,7 @@ describe('a large JSON body is parsed in turns of the event loop', () => {
       target: '/public/v1/creator-imports/previews',
       headers: { get: (name) => headers[name.toLowerCase()] ?? null, forEach: (callback) => Object.entries(headers).forEach(([name, value]) => callback(value, name)) },
       body: (async function* () {
-        for (let offset = 0; offset < bytes.byteLength; offset += 64 * 1024) yield bytes.subarray(offset, offset + 64 * 1024);
+        for (let offset = 0; offset < bytes.byteLength; offset += 64 * 1024) yield await Promise.resolve(bytes.subarray(offset, offset + 64 * 1024));
       })(),
     };
   }
