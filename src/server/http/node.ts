@@ -26,6 +26,10 @@ export const IMPLEMENTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 
 /** What the web pages answer to: GET/HEAD for pages, POST for server actions. */
 const PAGE_METHODS = 'GET, HEAD, POST';
 
+function destroySocket(socket: Duplex | null): void {
+  socket?.destroy();
+}
+
 /** Writes an API answer: a JSON string as is (one write), bytes as they are, no body for 204/304. */
 export function writeApiResponse(res: ServerResponse, response: ApiResponse): void {
   const body = response.body;
@@ -35,9 +39,13 @@ export function writeApiResponse(res: ServerResponse, response: ApiResponse): vo
     // Closed once the answer is handed to the kernel. Left to itself node:http resumes reading the
     // body to discard it until the close completes, which on a busy server is several reads of
     // 64 KiB per refused upload (a flood's 429s then cost reading most of their 2 MiB bodies).
+    // Destroyed on the next tick, not inside the write's own callback: there the stream fails the
+    // socket's pending write and end callbacks with an ERR_STREAM_DESTROYED each, an Error with its stack
+    // captured per refused connection (issue 26: the largest single cost of a flood's refusal in
+    // our process). Nothing is read in between: reading resumes no sooner than the next poll.
     const socket = res.socket;
     res.shouldKeepAlive = false;
-    res.end(body ?? undefined, () => socket?.destroy());
+    res.end(body ?? undefined, () => process.nextTick(destroySocket, socket));
     return;
   }
   res.end(body ?? undefined);
