@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_DUE_SQL, HAND_OFF_SQL } from '../../src/server/jobs/queue';
 import { newObjectId } from '../../src/server/lib/object-id';
 import { startTestApp, type TestApp } from '../support/app';
+import { planNodes, type PlanNode } from '../support/query-plan';
 
 /**
  * Claims and hand-offs stay O(batch) when a lane is long (issue 34): with 20,000 jobs queued in one
@@ -11,18 +12,6 @@ import { startTestApp, type TestApp } from '../support/app';
  * queued ones are not (they are written in the explained transaction, which autovacuum cannot see).
  * Checked with EXPLAIN ANALYZE (rolled back: both are UPDATEs), on PostgreSQL.
  */
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 /** 20,000 deliveries over 4 endpoints of 2 accounts, as an endpoint's dead backlog (or a burst) piles up. */
 const BACKLOG = `INSERT INTO jobs (id, queue, kind, lane, fair_key, account_type, account_id, payload, run_at, state, claimed_at, finished_at)
@@ -73,7 +62,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the claim’s and the hand-off’s p
       )
       .catch((error: { plan?: PlanNode }) => error.plan);
     expect(plan).toBeDefined();
-    const onJobs = nodes(plan!).filter((node) => node['Relation Name'] === 'jobs');
+    const onJobs = planNodes(plan!).filter((node) => node['Relation Name'] === 'jobs');
     expect(onJobs.length).toBeGreaterThan(0);
     return {
       touched: onJobs.reduce((sum, node) => sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1), 0),

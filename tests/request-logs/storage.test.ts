@@ -3,24 +3,13 @@ import { newObjectId, objectIdFloor } from '../../src/server/lib/object-id';
 import { REQUEST_LOG_COLUMNS, requestLogLine, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
 import type { RequestLogRow } from '../../src/server/services/request-log-rules';
 import { startTestApp, type TestApp } from '../support/app';
+import { planNodes, type PlanNode } from '../support/query-plan';
 
 /**
  * How request_logs is stored (issues 31 and 27): every logged call pays PostgreSQL for each index on
  * the table, so it keeps one per question the API asks, and the age sweep finds expired entries by
  * walking accounts along the primary key instead of reading every row. On PostgreSQL.
  */
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 const DAY_MS = 86_400_000;
 
@@ -91,7 +80,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
       agency!.id,
       `req_storage_${agency!.id}_4321`,
     );
-    const onLogs = nodes(plan[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'request_logs');
+    const onLogs = planNodes(plan[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'request_logs');
     expect(onLogs.map((node) => node['Node Type'])).not.toContain('Seq Scan');
     expect(onLogs.reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0), 0)).toBeLessThan(10);
     const found = await t.db.requestLog.findFirst({ where: { subjectType: 'creator', subjectId: creator!.id, requestId: `req_storage_${agency!.id}_4321` } });
@@ -107,7 +96,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     }
     // The statement that picks the accounts to sweep: a few index entries per account, not the 20,000 rows.
     const plan = await t.db.$queryRawUnsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${SUBJECTS_WITH_EXPIRED_SQL}`, objectIdFloor(new Date(Date.now() - 30 * DAY_MS)));
-    const onLogs = nodes(plan[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'request_logs');
+    const onLogs = planNodes(plan[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'request_logs');
     expect(onLogs.map((node) => node['Node Type'])).not.toContain('Seq Scan');
     const touched = onLogs.reduce((sum, node) => sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1), 0);
     expect(touched).toBeLessThan(2_000);
