@@ -63,6 +63,19 @@ function socialRow(creatorId: string, agencyId: string, social: NormalizedSocial
 }
 
 /**
+ * The socials among `identities` (a jsonb array of identity strings) already on `agency`'s roster:
+ * (creator_id, identity) rows, one probe of the (roster_agency_id, identity) key per identity. Written
+ * as a semi-join, the planner — whose statistics lag behind a roster that grows by thousands — read
+ * the agency's whole roster through the key's first column: 0.5 s per write at 160,000 socials.
+ * Exported for the plan test; the arguments are parameter placeholders.
+ */
+export function knownOnRosterSql(agency: string, identities: string): string {
+  return `SELECT s.creator_id, s.identity FROM jsonb_array_elements_text(${identities}::jsonb) AS wanted(identity)
+           CROSS JOIN LATERAL (SELECT creator_id, identity FROM social_accounts
+                                WHERE roster_agency_id = ${agency}::text AND identity = wanted.identity LIMIT 1) s`;
+}
+
+/**
  * Adds a creator to an agency roster, or finds the one a supplied social identity already belongs to.
  * - No supplied identity on the roster → a new creator, its roster membership, socials and the
  *   agency's default media kit, in one transaction (201).
@@ -194,10 +207,7 @@ async function createUnlessOnRoster(
     { when: 'EXISTS (SELECT 1 FROM new_creator)' },
   );
   const rows = await app.db.$queryRawUnsafe<{ inserted: number; owner_ids: string[]; owner_identities: string[] }[]>(
-    `WITH known AS (
-       SELECT creator_id, identity FROM social_accounts
-        WHERE roster_agency_id = $9::text AND identity IN (SELECT jsonb_array_elements_text($13::jsonb))
-     ), new_creator AS (
+    `WITH known AS (${knownOnRosterSql('$9', '$13')}), new_creator AS (
        INSERT INTO creators (id, username, display_name, email, country, languages, tags, rates, brands, plan_code, entitlement, livemode, created_at, updated_at)
        SELECT $1::text, $2::text, $3::text, $4::text, $5::text,
               ARRAY(SELECT jsonb_array_elements_text($6::jsonb)), ARRAY(SELECT jsonb_array_elements_text($7::jsonb)),
