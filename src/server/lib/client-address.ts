@@ -62,13 +62,41 @@ interface Range {
   prefix: number;
 }
 
+/**
+ * A plain dotted IPv4 address (what the node layer resolves one to) as a 32-bit number; -1 for
+ * anything else (IPv6, a port, spaces, a leading zero), which takes the string path.
+ */
+export function plainIPv4(address: string): number {
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < address.length; i += 1) {
+    const code = address.charCodeAt(i);
+    if (code === 46) {
+      if (digits === 0 || dots === 3) return -1;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+      dots += 1;
+    } else if (code >= 48 && code <= 57) {
+      if (digits > 0 && part === 0) return -1;
+      part = part * 10 + (code - 48);
+      digits += 1;
+      if (part > 255) return -1;
+    } else return -1;
+  }
+  return dots === 3 && digits > 0 ? value * 256 + part : -1;
+}
+
 /** The 128 bits of an address `isIP` accepted, as four words; null for a form not handled here. */
 function addressWords(address: string, family: number, words: Uint32Array = new Uint32Array(4)): Uint32Array | null {
   words.fill(0);
   if (family === 4) {
-    const parts = address.split('.');
+    const value = plainIPv4(address);
+    if (value < 0) return null;
     words[2] = 0xffff;
-    words[3] = ((Number(parts[0]) << 24) | (Number(parts[1]) << 16) | (Number(parts[2]) << 8) | Number(parts[3])) >>> 0;
+    words[3] = value;
     return words;
   }
   const groups = expandIPv6(address);

@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { SubjectType } from '../auth/scopes';
 import type { Owner } from '../domain/owner';
+import { plainIPv4 } from '../lib/client-address';
 
 // What a page view is and whether a request is one: resource types, time slots, bot and prefetch detection.
 
@@ -94,33 +95,6 @@ export function scopesOf(target: PageViewTarget): Scope[] {
   const scopes: Scope[] = [{ scope: 'resource', scopeId: target.id }];
   if (OWNER_AGGREGATED_TYPES.includes(target.type)) scopes.push({ scope: target.owner.type, scopeId: target.owner.id });
   return scopes;
-}
-
-/**
- * A plain dotted IPv4 address (what the node layer resolves one to) as a 32-bit number; -1 for
- * anything else (IPv6, a port, spaces, a leading zero), which takes the string path.
- */
-function plainIPv4(address: string): number {
-  let value = 0;
-  let part = 0;
-  let digits = 0;
-  let dots = 0;
-  for (let i = 0; i < address.length; i += 1) {
-    const code = address.charCodeAt(i);
-    if (code === 46) {
-      if (digits === 0 || dots === 3) return -1;
-      value = value * 256 + part;
-      part = 0;
-      digits = 0;
-      dots += 1;
-    } else if (code >= 48 && code <= 57) {
-      if (digits > 0 && part === 0) return -1;
-      part = part * 10 + (code - 48);
-      digits += 1;
-      if (part > 255) return -1;
-    } else return -1;
-  }
-  return dots === 3 && digits > 0 ? value * 256 + part : -1;
 }
 
 /** The client address a per-address cap counts: an IPv4 address, or the /64 of an IPv6 one. */
