@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/server/http/exchange';
 import { LARGE_BODY_BYTES, readRequestBody } from '../../src/server/http/request-body';
+import { turnsWhile } from '../support/event-loop';
 
 /**
  * A large JSON body (a 2 MiB import preview) is put together, decoded and parsed in turns of the event
@@ -24,21 +25,6 @@ describe('a large JSON body is parsed in turns of the event loop', () => {
   }
 
   const rules = { multipart: false, cap: 5 * 1024 * 1024, operation: 'POST /public/v1/creator-imports/previews', pathname: '/public/v1/creator-imports/previews' };
-
-  /** How many turns the event loop took while `work` ran. */
-  async function turnsWhile<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      if (!running) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    const result = await work();
-    running = false;
-    return { result, turns };
-  }
 
   it('gives the event loop a turn before decoding, before parsing and after parsing a 2 MiB body', async () => {
     const lines = ['display_name,country,instagram'];

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { turnsWhile } from '../support/event-loop';
 import { CSV_CHUNK_CHARS, MAX_IMPORT_ROWS, parseRosterCsv } from '../../src/server/services/csv-roster';
 
 /**
@@ -32,16 +33,7 @@ describe('CSV parsed in pieces', () => {
     const csv = bigCsv();
     const pieces = Math.ceil(csv.length / CSV_CHUNK_CHARS);
     expect(pieces).toBeGreaterThan(10);
-    let turns = 0;
-    let parsing = true;
-    const turn = () => {
-      if (!parsing) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    const parsed = await parseRosterCsv(csv);
-    parsing = false;
+    const { result: parsed, turns } = await turnsWhile(() => parseRosterCsv(csv));
     expect(parsed.rows).toHaveLength(MAX_IMPORT_ROWS);
     // A turn between every two pieces (a parse in one go lets none happen).
     expect(turns).toBeGreaterThanOrEqual(pieces - 1);
