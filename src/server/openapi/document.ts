@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import { FIELD_ERROR_CODES } from '../domain/errors';
 import { PROBLEM_TYPE_BASE, PROBLEMS } from '../http/problems';
 import { BODY_STATUSES } from '../http/request-body';
+import { DOCUMENT_SECTIONS } from '../routers/sections';
 import type { ApiMeta, OperationExamples } from '../trpc/meta';
 import { forEachApiOperation } from '../trpc/operations';
 import { gatewayStatuses } from '../trpc/statuses';
@@ -235,20 +236,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, config: Pick<AppConf
   doc['x-problem-types'] = Object.fromEntries(
     Object.entries(PROBLEMS).map(([slug, p]) => [`${PROBLEM_TYPE_BASE}${slug}`, { status: p.status, title: p.title }]),
   );
-  doc.tags = [
-    { name: 'Identity', description: 'The key and the subject it acts for.' },
-    { name: 'Creators', description: 'The agency roster and creator profiles.' },
-    { name: 'Creator imports', description: 'CSV roster imports.' },
-    { name: 'Socials', description: 'Connected social accounts.' },
-    { name: 'Media kits', description: 'Media kits and their templates.' },
-    { name: 'Link in bio', description: 'The creator’s link-in-bio page.' },
-    { name: 'Decks', description: 'Agency pitch decks.' },
-    { name: 'Campaigns', description: 'Campaigns owned by a creator or an agency.' },
-    { name: 'Analytics', description: 'Page-view analytics.' },
-    { name: 'Sponsorships', description: 'Sponsorship matches.' },
-    { name: 'Webhooks', description: 'Webhook endpoints, their delivery log and the event catalogue; the events themselves are under `webhooks`.' },
-    { name: 'Audit', description: 'The account’s audit log: who changed keys, webhooks, the plan or sharing.' },
-  ];
+  doc.tags = DOCUMENT_SECTIONS.map((section) => section.tag);
 
   forEachApiOperation(router, ({ meta: apiMeta, procedure }) => {
     const pathKey = apiMeta.openapi.path.replace(/\/$/, '');

@@ -7,7 +7,7 @@ type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Route = `${HttpMethod} /${string}`;
 
 /** What the document says about a public operation, besides its route; the rest of the meta is its policy. */
-interface OperationDoc {
+export interface OperationDoc {
   /** Its section in the document (one tag per operation). */
   tag: string;
   summary: string;

@@ -60,7 +60,7 @@ export const viewAnalyticsSchema = z
 export const viewAnalyticsOutput = single(viewAnalyticsSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getViewAnalyticsExamples: OperationExamples = {
+const getViewAnalyticsExamples: OperationExamples = {
   request: { resource_type: 'media_kit', resource_id: '6b04481e1ba105ce15495135', timeframe: 'last7d', timezone: 'America/New_York' },
   status: 200,
   response: {
@@ -82,3 +82,5 @@ export const getViewAnalyticsExamples: OperationExamples = {
     },
   },
 };
+
+export const getViewAnalyticsContract = { input: viewAnalyticsInput, output: viewAnalyticsOutput, examples: getViewAnalyticsExamples };

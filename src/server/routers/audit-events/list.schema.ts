@@ -55,8 +55,10 @@ export const auditEventExample = {
 };
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listAuditEventsExamples: OperationExamples = {
+const listAuditEventsExamples: OperationExamples = {
   request: { limit: 25, action: 'webhook_endpoint.updated' },
   status: 200,
   response: onlyPageExample(auditEventExample),
 };
+
+export const listAuditEventsContract = { input: listAuditEventsInput, output: listAuditEventsOutput, examples: listAuditEventsExamples };

@@ -1,12 +1,12 @@
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
 import { campaignExample, campaignSchema } from './schemas';
+import { createCampaignInput } from '../../services/campaign-input';
 
-export { createCampaignInput } from '../../services/campaign-input';
 export const createCampaignOutput = single(campaignSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createCampaignExamples: OperationExamples = {
+const createCampaignExamples: OperationExamples = {
   request: {
     name: 'Peak Protein spring launch',
     description: 'Instagram and TikTok push for the new bar.',
@@ -17,3 +17,5 @@ export const createCampaignExamples: OperationExamples = {
   status: 201,
   response: { data: campaignExample },
 };
+
+export const createCampaignContract = { input: createCampaignInput, output: createCampaignOutput, examples: createCampaignExamples };

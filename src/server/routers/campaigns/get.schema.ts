@@ -7,4 +7,6 @@ export const getCampaignInput = z.strictObject({ campaign_id: objectId.meta({ de
 export const getCampaignOutput = single(campaignSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getCampaignExamples: OperationExamples = { request: { campaign_id: '6b0448251ba105ce15495141' }, status: 200, response: { data: campaignExample } };
+const getCampaignExamples: OperationExamples = { request: { campaign_id: '6b0448251ba105ce15495141' }, status: 200, response: { data: campaignExample } };
+
+export const getCampaignContract = { input: getCampaignInput, output: getCampaignOutput, examples: getCampaignExamples };

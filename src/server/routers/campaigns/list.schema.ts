@@ -10,8 +10,10 @@ export const listCampaignsInput = pageQuery.extend({
 export const listCampaignsOutput = list(campaignSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listCampaignsExamples: OperationExamples = {
+const listCampaignsExamples: OperationExamples = {
   request: { status: 'active', limit: 25 },
   status: 200,
   response: onlyPageExample(campaignExample),
 };
+
+export const listCampaignsContract = { input: listCampaignsInput, output: listCampaignsOutput, examples: listCampaignsExamples };

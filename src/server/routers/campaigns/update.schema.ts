@@ -11,7 +11,7 @@ export const updateCampaignInput = z
 export const updateCampaignOutput = single(campaignSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const updateCampaignExamples: OperationExamples = {
+const updateCampaignExamples: OperationExamples = {
   request: { campaign_id: '6b0448251ba105ce15495141', refresh_cadence: 'weekly', cpm: { youtube: 20 } },
   status: 200,
   response: {
@@ -23,3 +23,5 @@ export const updateCampaignExamples: OperationExamples = {
     },
   },
 };
+
+export const updateCampaignContract = { input: updateCampaignInput, output: updateCampaignOutput, examples: updateCampaignExamples };

@@ -25,4 +25,6 @@ export const commitCreatorImportPreviewResponseExample = {
 };
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const commitCreatorImportPreviewExamples: OperationExamples = { request: { preview_id: previewExample.id }, status: 202, response: commitCreatorImportPreviewResponseExample };
+const commitCreatorImportPreviewExamples: OperationExamples = { request: { preview_id: previewExample.id }, status: 202, response: commitCreatorImportPreviewResponseExample };
+
+export const commitCreatorImportPreviewContract = { input: commitCreatorImportPreviewInput, output: commitCreatorImportPreviewOutput, examples: commitCreatorImportPreviewExamples };

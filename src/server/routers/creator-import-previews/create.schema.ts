@@ -32,4 +32,6 @@ export const createCreatorImportPreviewRequestExample = {
 export const createCreatorImportPreviewOutput = single(creatorImportPreviewSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createCreatorImportPreviewExamples: OperationExamples = { request: createCreatorImportPreviewRequestExample, status: 201, response: { data: previewExample } };
+const createCreatorImportPreviewExamples: OperationExamples = { request: createCreatorImportPreviewRequestExample, status: 201, response: { data: previewExample } };
+
+export const createCreatorImportPreviewContract = { input: createCreatorImportPreviewInput, output: createCreatorImportPreviewOutput, examples: createCreatorImportPreviewExamples };

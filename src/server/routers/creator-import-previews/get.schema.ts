@@ -10,4 +10,6 @@ export const getCreatorImportPreviewInput = z.strictObject({
 export const getCreatorImportPreviewOutput = single(creatorImportPreviewSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getCreatorImportPreviewExamples: OperationExamples = { request: { preview_id: previewExample.id }, status: 200, response: { data: previewExample } };
+const getCreatorImportPreviewExamples: OperationExamples = { request: { preview_id: previewExample.id }, status: 200, response: { data: previewExample } };
+
+export const getCreatorImportPreviewContract = { input: getCreatorImportPreviewInput, output: getCreatorImportPreviewOutput, examples: getCreatorImportPreviewExamples };

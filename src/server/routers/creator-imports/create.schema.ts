@@ -12,7 +12,7 @@ export const createCreatorImportInput = z.strictObject({
 export const createCreatorImportOutput = single(creatorImportSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createCreatorImportExamples: OperationExamples = {
+const createCreatorImportExamples: OperationExamples = {
   request: { file: 'display_name,email,instagram,tags\nLeo Park,leo@example.com,@leo.park,fitness;travel\n' },
   status: 202,
   response: {
@@ -28,3 +28,5 @@ export const createCreatorImportExamples: OperationExamples = {
     },
   },
 };
+
+export const createCreatorImportContract = { input: createCreatorImportInput, output: createCreatorImportOutput, examples: createCreatorImportExamples };

@@ -7,4 +7,6 @@ export const getCreatorImportInput = z.strictObject({ import_id: objectId.meta({
 export const getCreatorImportOutput = single(creatorImportSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getCreatorImportExamples: OperationExamples = { request: { import_id: '6b04481f1ba105ce15495136' }, status: 200, response: { data: creatorImportExample } };
+const getCreatorImportExamples: OperationExamples = { request: { import_id: '6b04481f1ba105ce15495136' }, status: 200, response: { data: creatorImportExample } };
+
+export const getCreatorImportContract = { input: getCreatorImportInput, output: getCreatorImportOutput, examples: getCreatorImportExamples };

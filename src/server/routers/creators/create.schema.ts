@@ -17,7 +17,7 @@ export const createCreatorOutput = single(
 );
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createCreatorExamples: OperationExamples = {
+const createCreatorExamples: OperationExamples = {
   request: {
     display_name: 'Maya Chen',
     email: 'maya@example.com',
@@ -32,3 +32,5 @@ export const createCreatorExamples: OperationExamples = {
   status: 201,
   response: { data: { created: true, creator: creatorExample, media_kit: mediaKitExample } },
 };
+
+export const createCreatorContract = { input: createCreatorInput, output: createCreatorOutput, examples: createCreatorExamples };

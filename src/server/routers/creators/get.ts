@@ -1,20 +1,13 @@
 import { creatorView } from '../../services/creator-view';
 import { getVisibleCreator } from '../../services/creators';
-import { operation } from '../../trpc/operation';
-import { apiProcedure } from '../../trpc/procedures';
-import { getCreatorExamples, getCreatorInput, getCreatorOutput } from './get.schema';
+import { getCreatorContract } from './get.schema';
+import { creatorsSection } from '../sections';
 
-export const getCreator = apiProcedure
-  .meta(operation('GET /creators/{creator_id}', {
-    tag: 'Creators',
-    summary: 'Retrieve a creator',
-    description: 'Agency keys retrieve creators on their roster; creator keys retrieve only themselves. Any other id is 404.',
-    examples: getCreatorExamples,
-    access: { agency: 'roster:read', creator: 'profile:read' },
-    errorStatuses: [400, 404],
-  }))
-  .input(getCreatorInput)
-  .output(getCreatorOutput)
-  .query(async ({ ctx, input }) => {
-    return { data: creatorView(await getVisibleCreator(ctx.app.db, ctx.owner, input.creator_id)) };
-  });
+export const getCreator = creatorsSection.operation('GET /creators/{creator_id}', getCreatorContract, {
+  summary: 'Retrieve a creator',
+  description: 'Agency keys retrieve creators on their roster; creator keys retrieve only themselves. Any other id is 404.',
+  access: { agency: 'roster:read', creator: 'profile:read' },
+  errorStatuses: [400, 404],
+}).query(async ({ ctx, input }) => {
+  return { data: creatorView(await getVisibleCreator(ctx.app.db, ctx.owner, input.creator_id)) };
+});

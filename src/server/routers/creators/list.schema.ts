@@ -9,4 +9,6 @@ export const listCreatorsOutput = list(creatorSchema);
 export type CreatorOutput = z.input<typeof creatorSchema>;
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listCreatorsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(creatorExample) };
+const listCreatorsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(creatorExample) };
+
+export const listCreatorsContract = { input: listCreatorsInput, output: listCreatorsOutput, examples: listCreatorsExamples };

@@ -1,12 +1,12 @@
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
 import { deckExample, deckSchema } from './schemas';
+import { createDeckInput } from '../../services/deck-input';
 
-export { createDeckInput } from '../../services/deck-input';
 export const createDeckOutput = single(deckSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createDeckExamples: OperationExamples = {
+const createDeckExamples: OperationExamples = {
   request: {
     title: 'Spring Roster 2026',
     bio: 'Food and travel creators for spring launches.',
@@ -19,3 +19,5 @@ export const createDeckExamples: OperationExamples = {
   status: 201,
   response: { data: deckExample },
 };
+
+export const createDeckContract = { input: createDeckInput, output: createDeckOutput, examples: createDeckExamples };

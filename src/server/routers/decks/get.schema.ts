@@ -7,4 +7,6 @@ export const getDeckInput = z.strictObject({ deck_id: objectId.meta({ descriptio
 export const getDeckOutput = single(deckSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getDeckExamples: OperationExamples = { request: { deck_id: '6b0448251ba105ce15495140' }, status: 200, response: { data: deckExample } };
+const getDeckExamples: OperationExamples = { request: { deck_id: '6b0448251ba105ce15495140' }, status: 200, response: { data: deckExample } };
+
+export const getDeckContract = { input: getDeckInput, output: getDeckOutput, examples: getDeckExamples };

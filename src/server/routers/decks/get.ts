@@ -1,19 +1,11 @@
 import { deckView, getAgencyDeck } from '../../services/decks';
-import { operation } from '../../trpc/operation';
-import { apiProcedure } from '../../trpc/procedures';
-import { getDeckExamples, getDeckInput, getDeckOutput } from './get.schema';
+import { getDeckContract } from './get.schema';
+import { decksSection } from '../sections';
 
-export const getDeck = apiProcedure
-  .meta(operation('GET /decks/{deck_id}', {
-    tag: 'Decks',
-    summary: 'Retrieve a pitch deck',
-    description: 'A deck of the key’s agency; another agency’s deck is 404.',
-    examples: getDeckExamples,
-    access: { agency: 'decks:read' },
-    errorStatuses: [400, 404],
-  }))
-  .input(getDeckInput)
-  .output(getDeckOutput)
-  .query(async ({ ctx, input }) => ({
-    data: deckView(await getAgencyDeck(ctx.app.db, ctx.owner.id, input.deck_id), ctx.app.config.publicBaseUrl),
-  }));
+export const getDeck = decksSection.operation('GET /decks/{deck_id}', getDeckContract, {
+  summary: 'Retrieve a pitch deck',
+  description: 'A deck of the key’s agency; another agency’s deck is 404.',
+  errorStatuses: [400, 404],
+}).query(async ({ ctx, input }) => ({
+  data: deckView(await getAgencyDeck(ctx.app.db, ctx.owner.id, input.deck_id), ctx.app.config.publicBaseUrl),
+}));

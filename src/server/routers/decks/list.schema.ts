@@ -6,4 +6,6 @@ export const listDecksInput = pageQuery;
 export const listDecksOutput = list(deckSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listDecksExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(deckExample) };
+const listDecksExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(deckExample) };
+
+export const listDecksContract = { input: listDecksInput, output: listDecksOutput, examples: listDecksExamples };

@@ -7,9 +7,11 @@ export const updateDeckInput = z.strictObject(deckFieldsShape).partial().extend(
 export const updateDeckOutput = single(deckSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const updateDeckExamples = patchExamples(
+const updateDeckExamples = patchExamples(
   { deck_id: '6b0448251ba105ce15495140' },
   deckExample,
   { title: 'Spring Roster 2026 (updated)', visibility: 'private' },
   '2026-11-23T14:05:25.611Z',
 );
+
+export const updateDeckContract = { input: updateDeckInput, output: updateDeckOutput, examples: updateDeckExamples };

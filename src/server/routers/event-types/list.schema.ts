@@ -18,7 +18,7 @@ export const eventTypeSchema = z
 export const listEventTypesOutput = z.object({ data: z.array(eventTypeSchema).meta({ description: 'Every event type, in catalogue order.' }) });
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listEventTypesExamples: OperationExamples = {
+const listEventTypesExamples: OperationExamples = {
   status: 200,
   response: {
     data: [
@@ -32,3 +32,5 @@ export const listEventTypesExamples: OperationExamples = {
     ],
   },
 };
+
+export const listEventTypesContract = { input: listEventTypesInput, output: listEventTypesOutput, examples: listEventTypesExamples };

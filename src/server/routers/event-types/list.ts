@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../../services/webhook-events';
-import { anySubject, operation } from '../../trpc/operation';
-import { apiProcedure } from '../../trpc/procedures';
 import { eventPayloadSchema, RETRY_SCHEDULE_DOC, SIGNATURE_DOC } from './catalogue';
-import { listEventTypesExamples, listEventTypesInput, listEventTypesOutput } from './list.schema';
+import { listEventTypesContract } from './list.schema';
+import { webhooksSection } from '../sections';
 
 // The catalogue never changes while the process runs: build its JSON Schemas once.
-let catalogue: z.infer<typeof listEventTypesOutput>['data'] | null = null;
+let catalogue: z.infer<typeof listEventTypesContract.output>['data'] | null = null;
 function eventTypes() {
   catalogue ??= EVENT_TYPE_NAMES.map((type) => ({
     type,
@@ -18,15 +17,8 @@ function eventTypes() {
   return catalogue;
 }
 
-export const listEventTypes = apiProcedure
-  .meta(operation('GET /event-types', {
-    tag: 'Webhooks',
-    summary: 'List event types',
-    description: ['Every event type a webhook endpoint can receive, with a description and the JSON Schema of its payload.', '', SIGNATURE_DOC, '', RETRY_SCHEDULE_DOC].join('\n'),
-    examples: listEventTypesExamples,
-    access: anySubject('webhooks:read'),
-    errorStatuses: [400],
-  }))
-  .input(listEventTypesInput)
-  .output(listEventTypesOutput)
-  .query(() => ({ data: eventTypes() }));
+export const listEventTypes = webhooksSection.operation('GET /event-types', listEventTypesContract, {
+  summary: 'List event types',
+  description: ['Every event type a webhook endpoint can receive, with a description and the JSON Schema of its payload.', '', SIGNATURE_DOC, '', RETRY_SCHEDULE_DOC].join('\n'),
+  errorStatuses: [400],
+}).query(() => ({ data: eventTypes() }));

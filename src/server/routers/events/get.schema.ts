@@ -7,4 +7,6 @@ export const getEventInput = z.strictObject({ event_id: objectId.meta({ descript
 export const getEventOutput = single(eventSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getEventExamples: OperationExamples = { request: { event_id: eventExample.id }, status: 200, response: { data: eventExample } };
+const getEventExamples: OperationExamples = { request: { event_id: eventExample.id }, status: 200, response: { data: eventExample } };
+
+export const getEventContract = { input: getEventInput, output: getEventOutput, examples: getEventExamples };

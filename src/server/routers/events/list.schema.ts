@@ -12,8 +12,10 @@ export const listEventsInput = pageQuery.extend({
 export const listEventsOutput = list(eventSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listEventsExamples: OperationExamples = {
+const listEventsExamples: OperationExamples = {
   request: { type: 'campaign.created', since: '2026-11-23T00:00:00Z', limit: 25 },
   status: 200,
   response: onlyPageExample(eventExample),
 };
+
+export const listEventsContract = { input: listEventsInput, output: listEventsOutput, examples: listEventsExamples };

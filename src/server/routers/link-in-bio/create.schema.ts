@@ -1,12 +1,12 @@
 import type { OperationExamples } from '../../trpc/meta';
 import { single } from '../shared/schemas';
 import { linkInBioPageExample, linkInBioPageSchema } from './schemas';
+import { createLinkInBioInput } from '../../services/link-in-bio-input';
 
-export { createLinkInBioInput } from '../../services/link-in-bio-input';
 export const createLinkInBioOutput = single(linkInBioPageSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createLinkInBioExamples: OperationExamples = {
+const createLinkInBioExamples: OperationExamples = {
   request: {
     slug: 'ada-lovelace',
     username: 'ada',
@@ -17,3 +17,5 @@ export const createLinkInBioExamples: OperationExamples = {
   status: 201,
   response: { data: linkInBioPageExample },
 };
+
+export const createLinkInBioContract = { input: createLinkInBioInput, output: createLinkInBioOutput, examples: createLinkInBioExamples };

@@ -10,7 +10,7 @@ export const createLinkInBioImportInput = z.strictObject({
 export const createLinkInBioImportOutput = single(linkInBioImportSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createLinkInBioImportExamples: OperationExamples = {
+const createLinkInBioImportExamples: OperationExamples = {
   request: { source_url: 'https://linktr.ee/ada' },
   status: 202,
   response: {
@@ -27,3 +27,5 @@ export const createLinkInBioImportExamples: OperationExamples = {
     },
   },
 };
+
+export const createLinkInBioImportContract = { input: createLinkInBioImportInput, output: createLinkInBioImportOutput, examples: createLinkInBioImportExamples };

@@ -7,4 +7,6 @@ export const getLinkInBioImportInput = z.strictObject({ import_id: objectId.meta
 export const getLinkInBioImportOutput = single(linkInBioImportSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getLinkInBioImportExamples: OperationExamples = { request: { import_id: '6b0448231ba105ce1549513f' }, status: 200, response: { data: linkInBioImportExample } };
+const getLinkInBioImportExamples: OperationExamples = { request: { import_id: '6b0448231ba105ce1549513f' }, status: 200, response: { data: linkInBioImportExample } };
+
+export const getLinkInBioImportContract = { input: getLinkInBioImportInput, output: getLinkInBioImportOutput, examples: getLinkInBioImportExamples };

@@ -16,7 +16,7 @@ export const saveBlockOutput = z.object({
 });
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const saveLinkInBioBlockProcedureExamples: OperationExamples = {
+const saveLinkInBioBlockProcedureExamples: OperationExamples = {
   request: { client_id: 'portrait', type: 'image', media_url: 'https://cdn.example.com/ada-portrait.jpg', title: 'Portrait' },
   status: 201,
   response: {
@@ -43,3 +43,5 @@ export const saveLinkInBioBlockProcedureExamples: OperationExamples = {
     meta: { block_id: '6b0448231ba105ce1549513e', created: true },
   },
 };
+
+export const saveLinkInBioBlockProcedureContract = { input: saveBlockInput, output: saveBlockOutput, examples: saveLinkInBioBlockProcedureExamples };

@@ -18,8 +18,10 @@ export const updateLinkInBioInput = z
 export const updateLinkInBioOutput = single(linkInBioPageSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const updateLinkInBioExamples: OperationExamples = {
+const updateLinkInBioExamples: OperationExamples = {
   request: { bio: 'Mathematician and writer.', blocks: [{ client_id: 'talks', type: 'title', title: 'Talks' }] },
   status: 200,
   response: { data: updatedLinkInBioPageExample },
 };
+
+export const updateLinkInBioContract = { input: updateLinkInBioInput, output: updateLinkInBioOutput, examples: updateLinkInBioExamples };

@@ -24,7 +24,7 @@ export const subjectSchema = z
 export const getMeOutput = single(subjectSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getMeExamples: OperationExamples = {
+const getMeExamples: OperationExamples = {
   status: 200,
   response: {
     data: {
@@ -48,3 +48,5 @@ export const getMeExamples: OperationExamples = {
     },
   },
 };
+
+export const getMeContract = { input: getMeInput, output: getMeOutput, examples: getMeExamples };

@@ -19,9 +19,11 @@ export const mediaKitTemplateSchema = z
 export const listTemplatesOutput = z.object({ data: z.array(mediaKitTemplateSchema).meta({ description: 'Every template, in a fixed order.' }) });
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listMediaKitTemplatesExamples: OperationExamples = {
+const listMediaKitTemplatesExamples: OperationExamples = {
   status: 200,
   response: {
     data: [...MEDIA_KIT_TEMPLATES],
   },
 };
+
+export const listMediaKitTemplatesContract = { input: listTemplatesInput, output: listTemplatesOutput, examples: listMediaKitTemplatesExamples };

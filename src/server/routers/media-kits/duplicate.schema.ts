@@ -45,8 +45,10 @@ export const duplicateMediaKitResponseExample = {
 export const duplicateMediaKitOutput = single(mediaKitSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const duplicateMediaKitExamples: OperationExamples = {
+const duplicateMediaKitExamples: OperationExamples = {
   request: { media_kit_id: '6b0243d1a5e3c20d6a1f0c11', name: 'Spring 2027 rates' },
   status: 201,
   response: duplicateMediaKitResponseExample,
 };
+
+export const duplicateMediaKitContract = { input: duplicateMediaKitInput, output: duplicateMediaKitOutput, examples: duplicateMediaKitExamples };

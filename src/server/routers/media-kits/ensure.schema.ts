@@ -19,8 +19,10 @@ export const ensureMediaKitOutput = single(
 );
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const ensureMediaKitExamples: OperationExamples = {
+const ensureMediaKitExamples: OperationExamples = {
   request: { creator_id: '6b04481e1ba105ce15495131' },
   status: 200,
   response: { data: { created: false, media_kit: mediaKitExample } },
 };
+
+export const ensureMediaKitContract = { input: ensureMediaKitInput, output: ensureMediaKitOutput, examples: ensureMediaKitExamples };

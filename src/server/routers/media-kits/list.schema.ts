@@ -10,7 +10,7 @@ export const listMediaKitsInput = pageQuery.extend({
 export const listMediaKitsOutput = list(mediaKitSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listMediaKitsExamples: OperationExamples = {
+const listMediaKitsExamples: OperationExamples = {
   request: { creator_id: '6b04481e1ba105ce15495131', limit: 25 },
   status: 200,
   response: {
@@ -20,3 +20,5 @@ export const listMediaKitsExamples: OperationExamples = {
     meta: { next_cursor: 'eyJsIjoiU3U5V01FNkxwWnh0IiwiYSI6IjZiMDQ0ODIyMWJhMTA1Y2UxNTQ5NTEzYSJ9.iub8JVQHMkA3fJBHK-NOTl', limit: 1 },
   },
 };
+
+export const listMediaKitsContract = { input: listMediaKitsInput, output: listMediaKitsOutput, examples: listMediaKitsExamples };

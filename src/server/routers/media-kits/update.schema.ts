@@ -11,9 +11,11 @@ export const updateMediaKitInput = z
 export const updateMediaKitOutput = single(mediaKitSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const updateMediaKitExamples = patchExamples(
+const updateMediaKitExamples = patchExamples(
   { media_kit_id: '6b04481e1ba105ce15495135' },
   mediaKitExample,
   { headline: 'Food, travel and slow mornings', theme: 'dark' },
   '2026-11-23T14:05:22.379Z',
 );
+
+export const updateMediaKitContract = { input: updateMediaKitInput, output: updateMediaKitOutput, examples: updateMediaKitExamples };

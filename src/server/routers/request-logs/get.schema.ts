@@ -9,4 +9,6 @@ export const getRequestLogInput = z.strictObject({
 export const getRequestLogOutput = single(requestLogSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getRequestLogExamples: OperationExamples = { request: { request_id: requestLogExample.request_id }, status: 200, response: { data: requestLogExample } };
+const getRequestLogExamples: OperationExamples = { request: { request_id: requestLogExample.request_id }, status: 200, response: { data: requestLogExample } };
+
+export const getRequestLogContract = { input: getRequestLogInput, output: getRequestLogOutput, examples: getRequestLogExamples };

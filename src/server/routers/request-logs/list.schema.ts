@@ -20,8 +20,10 @@ export const listRequestLogsInput = pageQuery.extend({
 export const listRequestLogsOutput = list(requestLogSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listRequestLogsExamples: OperationExamples = {
+const listRequestLogsExamples: OperationExamples = {
   request: { status: '4xx', limit: 25 },
   status: 200,
   response: onlyPageExample(requestLogExample),
 };
+
+export const listRequestLogsContract = { input: listRequestLogsInput, output: listRequestLogsOutput, examples: listRequestLogsExamples };

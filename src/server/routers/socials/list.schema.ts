@@ -11,7 +11,7 @@ export const listSocialsInput = pageQuery.extend({
 export const listSocialsOutput = list(socialSchema, { creator_id: objectId.meta({ description: 'The creator whose accounts are listed.' }) });
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listSocialsProcedureExamples: OperationExamples = {
+const listSocialsProcedureExamples: OperationExamples = {
   request: { creator_id: '6b04481e1ba105ce15495131', limit: 25 },
   status: 200,
   response: {
@@ -21,3 +21,5 @@ export const listSocialsProcedureExamples: OperationExamples = {
     meta: { next_cursor: null, limit: 25, creator_id: '6b04481e1ba105ce15495131' },
   },
 };
+
+export const listSocialsProcedureContract = { input: listSocialsInput, output: listSocialsOutput, examples: listSocialsProcedureExamples };

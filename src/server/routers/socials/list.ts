@@ -1,30 +1,22 @@
 import { socialView } from '../../services/creator-view';
 import { canonicalPlatform } from '../../lib/social-identity';
 import { listSocials, resolveSocialsCreator } from '../../services/socials';
-import { operation } from '../../trpc/operation';
 import { ownedListPage } from '../../trpc/owned-list';
-import { apiProcedure } from '../../trpc/procedures';
-import { listSocialsInput, listSocialsOutput, listSocialsProcedureExamples } from './list.schema';
+import { listSocialsProcedureContract } from './list.schema';
+import { socialsSection } from '../sections';
 
-export const listSocialsProcedure = apiProcedure
-  .meta(operation('GET /socials', {
-    tag: 'Socials',
-    summary: 'List a creator’s social accounts',
-    description:
-      'Agency keys must pass `creator_id` of a roster creator (400 when missing, 404 when not on the roster); creator keys list their own accounts (another creator’s id is 404). `meta.creator_id` names the creator listed.',
-    examples: listSocialsProcedureExamples,
-    access: { agency: 'roster:read', creator: 'profile:read' },
-    errorStatuses: [400, 404],
-  }))
-  .input(listSocialsInput)
-  .output(listSocialsOutput)
-  .query(async ({ ctx, input }) => {
-    const creatorId = await resolveSocialsCreator(ctx.app.db, ctx.owner, input.creator_id);
-    const platform = input.platform ? canonicalPlatform(input.platform) : 'all';
-    const page = await ownedListPage(ctx, input, {
-      scope: ['socials', creatorId, platform],
-      fetch: (afterId, take) => listSocials(ctx.app.db, creatorId, input.platform, afterId, take),
-      view: socialView,
-    });
-    return { data: page.data, meta: { ...page.meta, creator_id: creatorId } };
+export const listSocialsProcedure = socialsSection.operation('GET /socials', listSocialsProcedureContract, {
+  summary: 'List a creator’s social accounts',
+  description:
+    'Agency keys must pass `creator_id` of a roster creator (400 when missing, 404 when not on the roster); creator keys list their own accounts (another creator’s id is 404). `meta.creator_id` names the creator listed.',
+  errorStatuses: [400, 404],
+}).query(async ({ ctx, input }) => {
+  const creatorId = await resolveSocialsCreator(ctx.app.db, ctx.owner, input.creator_id);
+  const platform = input.platform ? canonicalPlatform(input.platform) : 'all';
+  const page = await ownedListPage(ctx, input, {
+    scope: ['socials', creatorId, platform],
+    fetch: (afterId, take) => listSocials(ctx.app.db, creatorId, input.platform, afterId, take),
+    view: socialView,
   });
+  return { data: page.data, meta: { ...page.meta, creator_id: creatorId } };
+});

@@ -70,7 +70,7 @@ export const listSponsorshipMatchesOutput = z.object({
 });
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listSponsorshipMatchesExamples: OperationExamples = {
+const listSponsorshipMatchesExamples: OperationExamples = {
   request: { limit: 1 },
   status: 200,
   response: {
@@ -105,3 +105,5 @@ export const listSponsorshipMatchesExamples: OperationExamples = {
     meta: { limit: 1, creators_considered: 2, opportunities_considered: 4 },
   },
 };
+
+export const listSponsorshipMatchesContract = { input: listSponsorshipMatchesInput, output: listSponsorshipMatchesOutput, examples: listSponsorshipMatchesExamples };

@@ -7,7 +7,7 @@ export const createWebhookEndpointInput = z.strictObject(endpointFieldsShape).pa
 export const createWebhookEndpointOutput = single(endpointWithSecretSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const createWebhookEndpointExamples: OperationExamples = {
+const createWebhookEndpointExamples: OperationExamples = {
   request: {
     url: 'https://hooks.example.com/creator-api',
     events: ['creator.created', 'creator_import.completed'],
@@ -16,3 +16,5 @@ export const createWebhookEndpointExamples: OperationExamples = {
   status: 201,
   response: { data: { ...webhookEndpointExample, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' } },
 };
+
+export const createWebhookEndpointContract = { input: createWebhookEndpointInput, output: createWebhookEndpointOutput, examples: createWebhookEndpointExamples };

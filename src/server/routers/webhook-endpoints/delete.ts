@@ -1,21 +1,13 @@
 import { deleteWebhookEndpoint as deleteEndpoint } from '../../services/webhook-endpoints';
 import { callActor } from '../../trpc/context';
-import { anySubject, operation } from '../../trpc/operation';
-import { apiProcedure } from '../../trpc/procedures';
-import { deleteWebhookEndpointExamples, deleteWebhookEndpointInput, deleteWebhookEndpointOutput } from './delete.schema';
+import { deleteWebhookEndpointContract } from './delete.schema';
+import { webhooksSection } from '../sections';
 
-export const deleteWebhookEndpoint = apiProcedure
-  .meta(operation('DELETE /webhook-endpoints/{endpoint_id}', {
-    tag: 'Webhooks',
-    summary: 'Delete a webhook endpoint',
-    description: 'Deletes the endpoint and its delivery log; pending deliveries to it are dropped. Responds 204 with no body.',
-    examples: deleteWebhookEndpointExamples,
-    access: anySubject('webhooks:write'),
-    successStatus: [204],
-    errorStatuses: [400, 404],
-  }))
-  .input(deleteWebhookEndpointInput)
-  .output(deleteWebhookEndpointOutput)
-  .mutation(async ({ ctx, input }) => {
-    await deleteEndpoint(ctx.app.db, callActor(ctx), ctx.owner, input.endpoint_id);
-  });
+export const deleteWebhookEndpoint = webhooksSection.operation('DELETE /webhook-endpoints/{endpoint_id}', deleteWebhookEndpointContract, {
+  summary: 'Delete a webhook endpoint',
+  description: 'Deletes the endpoint and its delivery log; pending deliveries to it are dropped. Responds 204 with no body.',
+  successStatus: [204],
+  errorStatuses: [400, 404],
+}).mutation(async ({ ctx, input }) => {
+  await deleteEndpoint(ctx.app.db, callActor(ctx), ctx.owner, input.endpoint_id);
+});

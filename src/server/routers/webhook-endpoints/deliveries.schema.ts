@@ -9,8 +9,10 @@ export const listWebhookDeliveriesInput = pageQuery.extend({
 export const listWebhookDeliveriesOutput = list(deliverySchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listWebhookDeliveriesExamples: OperationExamples = {
+const listWebhookDeliveriesExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', limit: 25 },
   status: 200,
   response: onlyPageExample(webhookDeliveryExample),
 };
+
+export const listWebhookDeliveriesContract = { input: listWebhookDeliveriesInput, output: listWebhookDeliveriesOutput, examples: listWebhookDeliveriesExamples };

@@ -13,7 +13,7 @@ export const deliveryWithAttemptsSchema = deliverySchema
 export const getWebhookDeliveryOutput = single(deliveryWithAttemptsSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getWebhookDeliveryExamples: OperationExamples = {
+const getWebhookDeliveryExamples: OperationExamples = {
   request: { endpoint_id: webhookDeliveryExample.endpoint_id, delivery_id: webhookDeliveryExample.id },
   status: 200,
   response: {
@@ -36,3 +36,5 @@ export const getWebhookDeliveryExamples: OperationExamples = {
     },
   },
 };
+
+export const getWebhookDeliveryContract = { input: getWebhookDeliveryInput, output: getWebhookDeliveryOutput, examples: getWebhookDeliveryExamples };

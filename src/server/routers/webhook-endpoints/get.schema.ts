@@ -7,4 +7,6 @@ export const getWebhookEndpointInput = z.strictObject(endpointPath);
 export const getWebhookEndpointOutput = single(endpointSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const getWebhookEndpointExamples: OperationExamples = { request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01' }, status: 200, response: { data: webhookEndpointExample } };
+const getWebhookEndpointExamples: OperationExamples = { request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01' }, status: 200, response: { data: webhookEndpointExample } };
+
+export const getWebhookEndpointContract = { input: getWebhookEndpointInput, output: getWebhookEndpointOutput, examples: getWebhookEndpointExamples };

@@ -1,19 +1,11 @@
 import { getWebhookEndpoint as getEndpoint, webhookEndpointView } from '../../services/webhook-endpoints';
-import { anySubject, operation } from '../../trpc/operation';
-import { apiProcedure } from '../../trpc/procedures';
-import { getWebhookEndpointExamples, getWebhookEndpointInput, getWebhookEndpointOutput } from './get.schema';
+import { getWebhookEndpointContract } from './get.schema';
+import { webhooksSection } from '../sections';
 
-export const getWebhookEndpoint = apiProcedure
-  .meta(operation('GET /webhook-endpoints/{endpoint_id}', {
-    tag: 'Webhooks',
-    summary: 'Retrieve a webhook endpoint',
-    description: 'One of the account’s endpoints (without its secret); another account’s endpoint is 404.',
-    examples: getWebhookEndpointExamples,
-    access: anySubject('webhooks:read'),
-    errorStatuses: [400, 404],
-  }))
-  .input(getWebhookEndpointInput)
-  .output(getWebhookEndpointOutput)
-  .query(async ({ ctx, input }) => {
-    return { data: webhookEndpointView(await getEndpoint(ctx.app.db, ctx.owner, input.endpoint_id)) };
-  });
+export const getWebhookEndpoint = webhooksSection.operation('GET /webhook-endpoints/{endpoint_id}', getWebhookEndpointContract, {
+  summary: 'Retrieve a webhook endpoint',
+  description: 'One of the account’s endpoints (without its secret); another account’s endpoint is 404.',
+  errorStatuses: [400, 404],
+}).query(async ({ ctx, input }) => {
+  return { data: webhookEndpointView(await getEndpoint(ctx.app.db, ctx.owner, input.endpoint_id)) };
+});

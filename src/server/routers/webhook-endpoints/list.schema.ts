@@ -6,4 +6,6 @@ export const listWebhookEndpointsInput = pageQuery;
 export const listWebhookEndpointsOutput = list(endpointSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const listWebhookEndpointsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(webhookEndpointExample) };
+const listWebhookEndpointsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(webhookEndpointExample) };
+
+export const listWebhookEndpointsContract = { input: listWebhookEndpointsInput, output: listWebhookEndpointsOutput, examples: listWebhookEndpointsExamples };

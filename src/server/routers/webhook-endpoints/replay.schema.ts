@@ -20,8 +20,10 @@ export const replayResultSchema = z
 export const replayWebhookDeliveriesOutput = z.object({ data: replayResultSchema.meta({ description: 'What the replay queued.' }) });
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const replayWebhookDeliveriesExamples: OperationExamples = {
+const replayWebhookDeliveriesExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', since: '2026-11-23T00:00:00Z' },
   status: 202,
   response: { data: { queued: 12, has_more: false, since: '2026-11-23T00:00:00.000Z', until: null } },
 };
+
+export const replayWebhookDeliveriesContract = { input: replayWebhookDeliveriesInput, output: replayWebhookDeliveriesOutput, examples: replayWebhookDeliveriesExamples };

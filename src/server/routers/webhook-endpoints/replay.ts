@@ -1,29 +1,21 @@
 import { replayWebhookDeliveries as replayDeliveries } from '../../services/webhook-endpoints';
-import { anySubject, operation } from '../../trpc/operation';
-import { apiProcedure } from '../../trpc/procedures';
-import { replayWebhookDeliveriesExamples, replayWebhookDeliveriesInput, replayWebhookDeliveriesOutput } from './replay.schema';
+import { replayWebhookDeliveriesContract } from './replay.schema';
+import { webhooksSection } from '../sections';
 
-export const replayWebhookDeliveries = apiProcedure
-  .meta(operation('POST /webhook-endpoints/{endpoint_id}/replay', {
-    tag: 'Webhooks',
-    summary: 'Replay failed deliveries',
-    description: [
-      'Sends the endpoint’s `failed` deliveries created in [`since`, `until`) again, one attempt each; at most 1,000 per call.',
-      'Oldest first, each with its `webhook-id`. Responds 202 with how many were queued; `has_more`: call again for the rest. Safe to repeat: a delivery already queued is `pending` and never queued twice. 409 while the endpoint is disabled.',
-    ].join('\n\n'),
-    examples: replayWebhookDeliveriesExamples,
-    access: anySubject('webhooks:write'),
-    successStatus: [202],
-    errorStatuses: [400, 404, 409],
-    etag: false,
-    toolHints: { idempotent: true },
-  }))
-  .input(replayWebhookDeliveriesInput)
-  .output(replayWebhookDeliveriesOutput)
-  .mutation(async ({ ctx, input }) => {
-    const result = await replayDeliveries(ctx.app, ctx.owner, input.endpoint_id, {
-      since: new Date(input.since),
-      until: input.until ? new Date(input.until) : undefined,
-    });
-    return { data: result };
+export const replayWebhookDeliveries = webhooksSection.operation('POST /webhook-endpoints/{endpoint_id}/replay', replayWebhookDeliveriesContract, {
+  summary: 'Replay failed deliveries',
+  description: [
+    'Sends the endpoint’s `failed` deliveries created in [`since`, `until`) again, one attempt each; at most 1,000 per call.',
+    'Oldest first, each with its `webhook-id`. Responds 202 with how many were queued; `has_more`: call again for the rest. Safe to repeat: a delivery already queued is `pending` and never queued twice. 409 while the endpoint is disabled.',
+  ].join('\n\n'),
+  successStatus: [202],
+  errorStatuses: [400, 404, 409],
+  etag: false,
+  toolHints: { idempotent: true },
+}).mutation(async ({ ctx, input }) => {
+  const result = await replayDeliveries(ctx.app, ctx.owner, input.endpoint_id, {
+    since: new Date(input.since),
+    until: input.until ? new Date(input.until) : undefined,
   });
+  return { data: result };
+});

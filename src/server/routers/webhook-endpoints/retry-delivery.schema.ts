@@ -7,7 +7,7 @@ export const retryWebhookDeliveryInput = z.strictObject({ ...endpointPath, deliv
 export const retryWebhookDeliveryOutput = single(deliverySchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const retryWebhookDeliveryExamples: OperationExamples = {
+const retryWebhookDeliveryExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', delivery_id: '6b0262b37c1e9a0d6a1f0e10' },
   status: 202,
   response: {
@@ -20,3 +20,5 @@ export const retryWebhookDeliveryExamples: OperationExamples = {
     },
   },
 };
+
+export const retryWebhookDeliveryContract = { input: retryWebhookDeliveryInput, output: retryWebhookDeliveryOutput, examples: retryWebhookDeliveryExamples };

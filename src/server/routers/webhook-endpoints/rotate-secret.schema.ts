@@ -7,7 +7,7 @@ export const rotateWebhookSecretInput = z.strictObject(endpointPath);
 export const rotateWebhookSecretOutput = single(endpointWithSecretSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const rotateWebhookSecretExamples: OperationExamples = {
+const rotateWebhookSecretExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01' },
   status: 200,
   response: {
@@ -19,3 +19,5 @@ export const rotateWebhookSecretExamples: OperationExamples = {
     },
   },
 };
+
+export const rotateWebhookSecretContract = { input: rotateWebhookSecretInput, output: rotateWebhookSecretOutput, examples: rotateWebhookSecretExamples };

@@ -14,10 +14,12 @@ export const sendTestEventInput = z.strictObject({
 export const sendTestEventOutput = single(deliverySchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const sendTestEventExamples: OperationExamples = {
+const sendTestEventExamples: OperationExamples = {
   request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', type: 'creator.created' },
   status: 202,
   response: {
     data: { ...queuedDeliveryExample, id: '6b0262b37c1e9a0d6a1f0e12', event_id: '6b0262b37c1e9a0d6a1f0e11', next_attempt_at: '2026-11-26T09:12:00.000Z', created_at: '2026-11-26T09:12:00.000Z' },
   },
 };
+
+export const sendTestEventContract = { input: sendTestEventInput, output: sendTestEventOutput, examples: sendTestEventExamples };

@@ -13,4 +13,6 @@ export const updateWebhookEndpointInput = z
 export const updateWebhookEndpointOutput = single(endpointSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-export const updateWebhookEndpointExamples = patchExamples({ endpoint_id: '6b0262a17c1e9a0d6a1f0e01' }, webhookEndpointExample, { events: ['*'] }, '2026-11-23T15:00:00.000Z');
+const updateWebhookEndpointExamples = patchExamples({ endpoint_id: '6b0262a17c1e9a0d6a1f0e01' }, webhookEndpointExample, { events: ['*'] }, '2026-11-23T15:00:00.000Z');
+
+export const updateWebhookEndpointContract = { input: updateWebhookEndpointInput, output: updateWebhookEndpointOutput, examples: updateWebhookEndpointExamples };
