@@ -14,7 +14,9 @@ import type { RateLimitBucket } from '../rate-limit/buckets';
  * - allowInactive: still answers when the subject's entitlement is not active (GET /me reports it).
  * - successStatus: the 2xx statuses the operation answers with; the first is the one it answers
  *   unless its procedure sets `ctx.response.status` (only operations with more than one do).
- * - errorStatuses: statuses beyond the ones every operation can answer (401, 403, 429, 500).
+ * - errorStatuses: statuses beyond the ones the gateway can answer (trpc/statuses.ts: 400, 401, 403,
+ *   429, 500, 503, and 409/412/422 by method); a public operation's definer (trpc/section.ts) adds 404
+ *   when its route has a path parameter.
  * - maxBodyBytes: the body cap for this operation (default MAX_JSON_BODY_BYTES); uploads raise it.
  * - etag: false for a POST whose `data` is a compound result rather than one resource (no ETag).
  * - examples: a request and a response example for the OpenAPI document, written next to the

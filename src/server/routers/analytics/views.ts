@@ -13,7 +13,7 @@ export const getViewAnalytics = analyticsSection.operation('GET /analytics/views
     'Unique visitors: a visitor id is a hash of a salt that changes every UTC day, the IP address and the user agent (no IP is stored), so a person counts once per UTC day; over longer buckets and periods unique_visitors adds up the distinct visitors of each UTC day in it.',
     'Without `resource_id` the result aggregates every resource of the type the key’s subject owns (`resource_scope` `aggregate`), and a visitor seen on two of them the same day counts once.',
   ].join('\n\n'),
-  errorStatuses: [400, 404],
+  errorStatuses: [404],
 }).query(async ({ ctx, input }) => {
   const timezone = normalizeTimeZone(input.timezone);
   if (!timezone) throw fieldError('query.timezone', `"${input.timezone}" is not an IANA time zone name (e.g. America/New_York, Asia/Kolkata, UTC).`, 'invalid_timezone');

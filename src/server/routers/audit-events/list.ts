@@ -6,7 +6,6 @@ import { auditSection } from '../sections';
 export const listAuditEvents = auditSection.operation('GET /audit-events', listAuditEventsContract, {
   summary: 'List audit events',
   description: 'Who changed keys, webhooks, the plan or sharing: actor, target, before/after (never secrets). Newest first.',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   const filter = {
     action: input.action,

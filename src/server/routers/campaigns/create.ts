@@ -13,7 +13,6 @@ export const createCampaign = campaignsSection.operation('POST /campaigns', crea
     '- Participants and content are not managed through the API, so `summary` starts at zeros.',
   ].join('\n'),
   successStatus: [201],
-  errorStatuses: [400],
 }).mutation(async ({ ctx, input }) => {
   const campaign = await createOwnedCampaign(ctx.app, ctx.owner, input);
   return { data: campaignView(campaign, ctx.app.config.publicBaseUrl) };

@@ -6,7 +6,6 @@ import { campaignsSection } from '../sections';
 export const listCampaigns = campaignsSection.operation('GET /campaigns', listCampaignsContract, {
   summary: 'List campaigns',
   description: 'Campaigns owned by the key’s subject, newest first, optionally filtered by `status`. A cursor is bound to its status filter.',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   return ownedListPage(ctx, input, {
     scope: ['campaigns', input.status ?? 'all'],

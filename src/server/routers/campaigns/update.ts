@@ -12,7 +12,7 @@ export const updateCampaign = campaignsSection.operation('PATCH /campaigns/{camp
     '- The date order is checked against the stored dates too: moving `ends_at` before the stored `starts_at` is a 400.',
     '- Another subject’s campaign is 404. A 409 means a concurrent change to the dates interleaved with this one; retry.',
   ].join('\n'),
-  errorStatuses: [400, 404, 409],
+  errorStatuses: [409],
   toolHints: { unadvertised: Object.keys(UNSUPPORTED_PATCH_FIELDS) },
 }).mutation(async ({ ctx, input }) => {
   const { campaign_id: campaignId, ...patch } = input;

@@ -12,7 +12,7 @@ export const commitCreatorImportPreview = creatorImportsSection.operation('POST 
   ].join('\n\n'),
   rateLimit: 'imports',
   successStatus: [202, 200],
-  errorStatuses: [400, 404, 409, 410],
+  errorStatuses: [409, 410],
   toolHints: { idempotent: true },
 }).mutation(async ({ ctx, input }) => {
   const { created, creatorImport } = await commitPreview(ctx.app, ctx.owner.id, input.preview_id);

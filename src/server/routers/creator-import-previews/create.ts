@@ -16,7 +16,7 @@ export const createCreatorImportPreview = creatorImportsSection.operation('POST 
   // Its own bucket, suited to its cost (src/server/rate-limit/buckets.ts).
   rateLimit: 'previews',
   successStatus: [201],
-  errorStatuses: [400, 413],
+  errorStatuses: [413],
   // CSV text inside JSON: quotes and line breaks take two bytes each.
   maxBodyBytes: 2 * MAX_IMPORT_BYTES + 256 * 1024,
 }).mutation(async ({ ctx, input }) => {

@@ -17,7 +17,7 @@ export const createCreatorImport = creatorImportsSection.operation('POST /creato
   ].join('\n\n'),
   rateLimit: 'imports',
   successStatus: [202],
-  errorStatuses: [400, 409, 413, 415],
+  errorStatuses: [409, 413, 415],
   maxBodyBytes: MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES,
 }).mutation(async ({ ctx, input }) => {
   const file = input.file;

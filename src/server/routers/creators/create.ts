@@ -13,7 +13,7 @@ export const createCreator = creatorsSection.operation('POST /creators', createC
   ].join('\n\n'),
   successStatus: [201, 200],
   etag: false,
-  errorStatuses: [400, 409],
+  errorStatuses: [409],
 }).mutation(async ({ ctx, input }) => {
   const result = await addCreatorToRoster(ctx.app, { agencyId: ctx.owner.id, input, source: ctx.door === 'ui' ? 'ui' : 'api' });
   ctx.response.status = result.created ? 201 : 200;

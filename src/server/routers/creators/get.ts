@@ -7,7 +7,6 @@ export const getCreator = creatorsSection.operation('GET /creators/{creator_id}'
   summary: 'Retrieve a creator',
   description: 'Agency keys retrieve creators on their roster; creator keys retrieve only themselves. Any other id is 404.',
   access: { agency: 'roster:read', creator: 'profile:read' },
-  errorStatuses: [400, 404],
 }).query(async ({ ctx, input }) => {
   return { data: creatorView(await getVisibleCreator(ctx.app.db, ctx.owner, input.creator_id)) };
 });

@@ -13,7 +13,7 @@ export const createDeck = decksSection.operation('POST /decks', createDeckContra
     '- Defaults: `visibility` link, `theme` light, `cta` partnerWithMe, no password.',
   ].join('\n'),
   successStatus: [201],
-  errorStatuses: [400, 404, 409],
+  errorStatuses: [404, 409],
 }).mutation(async ({ ctx, input }) => {
   const deck = await createAgencyDeck(ctx.app, ctx.owner.id, input);
   return { data: deckView(deck, ctx.app.config.publicBaseUrl) };

@@ -6,7 +6,6 @@ import { decksSection } from '../sections';
 export const listDecks = decksSection.operation('GET /decks', listDecksContract, {
   summary: 'List pitch decks',
   description: 'The agency’s decks, newest first.',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   // Agency keys only (access above): the owner is the agency, so the cursor stays `decks:agency:{id}`.
   return ownedListPage(ctx, input, {

@@ -13,7 +13,7 @@ export const updateDeck = decksSection.operation('PATCH /decks/{deck_id}', updat
     '- `password` sets (8–128 characters) or, with `null`, removes the viewer password; it is write-only (`has_password`).',
     '- A `slug` taken by another deck is 409. Another agency’s deck is 404.',
   ].join('\n'),
-  errorStatuses: [400, 404, 409],
+  errorStatuses: [409],
 }).mutation(async ({ ctx, input }) => {
   const { deck_id: deckId, ...fields } = input;
   return patchIfMatch(ctx, {

@@ -20,5 +20,4 @@ function eventTypes() {
 export const listEventTypes = webhooksSection.operation('GET /event-types', listEventTypesContract, {
   summary: 'List event types',
   description: ['Every event type a webhook endpoint can receive, with a description and the JSON Schema of its payload.', '', SIGNATURE_DOC, '', RETRY_SCHEDULE_DOC].join('\n'),
-  errorStatuses: [400],
 }).query(() => ({ data: eventTypes() }));

@@ -7,7 +7,6 @@ export const listEvents = webhooksSection.operation('GET /events', listEventsCon
   summary: 'List events',
   description:
     'The account’s events of the last 30 days, newest first, with or without webhook endpoints.\n\nEach is what its deliveries carry: fetch missed events here, or replay failed deliveries (POST /webhook-endpoints/{endpoint_id}/replay).',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   const since = input.since ? new Date(input.since) : undefined;
   return ownedListPage(ctx, input, {

@@ -12,7 +12,7 @@ export const createLinkInBio = linkInBioSection.operation('POST /link-in-bio', c
     '**409** when you already have a page (change it with PATCH) or when the slug or username belongs to another page (`errors[].path` names which).',
   ].join('\n\n'),
   successStatus: [201],
-  errorStatuses: [400, 409],
+  errorStatuses: [409],
 }).mutation(async ({ ctx, input }) => {
   const page = await createLinkInBioPage(ctx.app, ctx.owner.id, input);
   return { data: linkInBioPageView(page, ctx.app.config.publicBaseUrl) };

@@ -13,7 +13,7 @@ export const createLinkInBioImport = linkInBioSection.operation('POST /link-in-b
   // Fetches a page on the public web.
   toolHints: { openWorld: true },
   successStatus: [202],
-  errorStatuses: [400, 404],
+  errorStatuses: [404],
 }).mutation(async ({ ctx, input }) => {
   const started = await startLinkInBioImport(ctx.app, ctx.owner.id, input.source_url);
   ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/link-in-bio/imports/${started.id}`;

@@ -14,7 +14,7 @@ export const saveLinkInBioBlockProcedure = linkInBioSection.operation('POST /lin
   // A block_id edit sets the same values again; a client_id create returns the existing block.
   toolHints: { idempotent: true },
   successStatus: [201, 200],
-  errorStatuses: [400, 404, 409],
+  errorStatuses: [404, 409],
 }).mutation(async ({ ctx, input }) => {
   const { block_id: blockId, client_id: clientId, ...fields } = input;
   const change = blockId !== undefined ? { id: blockId, ...fields } : { client_id: clientId!, ...fields };

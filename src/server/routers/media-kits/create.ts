@@ -8,7 +8,7 @@ export const createMediaKit = mediaKitsSection.operation('POST /media-kits/new',
   description:
     'Creates an additional (non-default) kit with a name and initial content; fields left out take the template’s defaults (template `classic` unless given). Responds 201 with the kit.',
   successStatus: [201],
-  errorStatuses: [400, 404],
+  errorStatuses: [404],
 }).mutation(async ({ ctx, input }) => {
   const { creator_id: creatorId, ...content } = input;
   const creator = await resolveTargetCreator(ctx.app.db, ctx.owner, creatorId, 'body.creator_id');

@@ -11,7 +11,6 @@ export const duplicateMediaKit = mediaKitsSection.operation('POST /media-kits/{m
     'Each call makes another copy. A kit owned by anyone else is **404**.',
   ].join('\n\n'),
   successStatus: [201],
-  errorStatuses: [400, 404],
 }).mutation(async ({ ctx, input }) => {
   const kit = await duplicateKit(ctx.app.db, ctx.owner, input.media_kit_id, { name: input.name });
   ctx.response.headers.Location = `${ctx.app.config.publicBaseUrl}/public/v1/media-kits/${kit.id}`;

@@ -11,7 +11,7 @@ export const ensureMediaKit = mediaKitsSection.operation('POST /media-kits', ens
   toolHints: { idempotent: true },
   successStatus: [201, 200],
   etag: false,
-  errorStatuses: [400, 404, 409],
+  errorStatuses: [404, 409],
 }).mutation(async ({ ctx, input }) => {
   const creator = await resolveTargetCreator(ctx.app.db, ctx.owner, input?.creator_id, 'body.creator_id');
   const { created, kit } = await ensureDefaultMediaKit(ctx.app, ctx.owner, creator);

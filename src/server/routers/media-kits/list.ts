@@ -7,7 +7,6 @@ export const listMediaKits = mediaKitsSection.operation('GET /media-kits', listM
   summary: 'List media kits',
   description:
     'Kits the caller owns, newest first. `creator_id` narrows an agency’s list to one roster creator; for creator keys every kit is their own, so the filter only matches their own id.',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   return ownedListPage(ctx, input, {
     scope: ['media-kits', input.creator_id ?? 'all'],

@@ -8,7 +8,6 @@ export const updateMediaKit = mediaKitsSection.operation('PATCH /media-kits/{med
   summary: 'Update a media kit',
   description:
     'Updates the supplied profile and design fields (at least one); omitted fields stay unchanged and `null` clears an optional one. Choosing a `template` without theme, colors or sections adopts the template’s. Responds with the updated kit.',
-  errorStatuses: [400, 404],
 }).mutation(async ({ ctx, input }) => {
   const { media_kit_id: kitId, ...content } = input;
   return patchIfMatch(ctx, {

@@ -7,7 +7,6 @@ export const listRequestLogs = requestLogsSection.operation('GET /request-logs',
   summary: 'List request logs',
   description:
     'The account’s API calls (REST and MCP tool calls), newest first, kept 30 days. Errors include the request and response bodies, secrets redacted. Filters combine.',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   const filter = {
     status: input.status ? parseStatusFilter(input.status) : undefined,

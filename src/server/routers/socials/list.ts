@@ -9,7 +9,7 @@ export const listSocialsProcedure = socialsSection.operation('GET /socials', lis
   summary: 'List a creator’s social accounts',
   description:
     'Agency keys must pass `creator_id` of a roster creator (400 when missing, 404 when not on the roster); creator keys list their own accounts (another creator’s id is 404). `meta.creator_id` names the creator listed.',
-  errorStatuses: [400, 404],
+  errorStatuses: [404],
 }).query(async ({ ctx, input }) => {
   const creatorId = await resolveSocialsCreator(ctx.app.db, ctx.owner, input.creator_id);
   const platform = input.platform ? canonicalPlatform(input.platform) : 'all';

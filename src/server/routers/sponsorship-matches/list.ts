@@ -11,7 +11,6 @@ export const listSponsorshipMatches = sponsorshipsSection.operation('GET /sponso
   ].join('\n\n'),
   planFeature: 'sponsorshipMatches',
   rateLimit: 'sponsorship',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   const result = await findSponsorshipMatches(ctx.app.db, ctx.owner, input.limit);
   return {

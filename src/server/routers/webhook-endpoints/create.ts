@@ -13,7 +13,7 @@ export const createWebhookEndpoint = webhooksSection.operation('POST /webhook-en
     '- Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); see the `webhooks` section of this document.',
   ].join('\n'),
   successStatus: [201],
-  errorStatuses: [400, 409],
+  errorStatuses: [409],
 }).mutation(async ({ ctx, input }) => {
   const { endpoint, secret } = await createEndpoint(ctx.app, callActor(ctx), ctx.owner, input);
   return { data: { ...webhookEndpointView(endpoint), secret } };

@@ -7,7 +7,6 @@ export const deleteWebhookEndpoint = webhooksSection.operation('DELETE /webhook-
   summary: 'Delete a webhook endpoint',
   description: 'Deletes the endpoint and its delivery log; pending deliveries to it are dropped. Responds 204 with no body.',
   successStatus: [204],
-  errorStatuses: [400, 404],
 }).mutation(async ({ ctx, input }) => {
   await deleteEndpoint(ctx.app.db, callActor(ctx), ctx.owner, input.endpoint_id);
 });

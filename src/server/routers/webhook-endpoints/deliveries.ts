@@ -6,7 +6,6 @@ import { webhooksSection } from '../sections';
 export const listWebhookDeliveries = webhooksSection.operation('GET /webhook-endpoints/{endpoint_id}/deliveries', listWebhookDeliveriesContract, {
   summary: 'List an endpoint’s deliveries',
   description: 'The delivery log, newest first: each event sent (or to be sent) to the endpoint, its status, attempts, last response code and time, and next attempt.',
-  errorStatuses: [400, 404],
 }).query(async ({ ctx, input }) => {
   return ownedListPage(ctx, input, {
     scope: ['webhook-deliveries', input.endpoint_id, input.status ?? 'all'],

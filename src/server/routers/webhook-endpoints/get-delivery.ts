@@ -6,5 +6,4 @@ export const getWebhookDelivery = webhooksSection.operation('GET /webhook-endpoi
   summary: 'Retrieve a delivery with its attempts',
   description:
     'Its last 50 attempts in `attempt_log`, newest first: time, status, duration, the first 2 KB of the answer, why it failed.',
-  errorStatuses: [400, 404],
 }).query(async ({ ctx, input }) => ({ data: webhookDeliveryDetailView(await getDelivery(ctx.app.db, ctx.owner, input.endpoint_id, input.delivery_id)) }));

@@ -6,7 +6,6 @@ import { webhooksSection } from '../sections';
 export const listWebhookEndpoints = webhooksSection.operation('GET /webhook-endpoints', listWebhookEndpointsContract, {
   summary: 'List webhook endpoints',
   description: 'The account’s webhook endpoints, newest first. Secrets are never listed.',
-  errorStatuses: [400],
 }).query(async ({ ctx, input }) => {
   return ownedListPage(ctx, input, {
     scope: ['webhook-endpoints'],

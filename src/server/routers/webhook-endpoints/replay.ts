@@ -9,7 +9,7 @@ export const replayWebhookDeliveries = webhooksSection.operation('POST /webhook-
     'Oldest first, each with its `webhook-id`. Responds 202 with how many were queued; `has_more`: call again for the rest. Safe to repeat: a delivery already queued is `pending` and never queued twice. 409 while the endpoint is disabled.',
   ].join('\n\n'),
   successStatus: [202],
-  errorStatuses: [400, 404, 409],
+  errorStatuses: [409],
   etag: false,
   toolHints: { idempotent: true },
 }).mutation(async ({ ctx, input }) => {

@@ -7,7 +7,6 @@ export const rotateWebhookSecret = webhooksSection.operation('POST /webhook-endp
   summary: 'Rotate the signing secret',
   description:
     'Generates a new signing secret, shown only in this response. For the next 24 hours (`previous_secret_expires_at`) every delivery carries two signatures in `webhook-signature`, one per secret, so receivers can switch over without missing a delivery.',
-  errorStatuses: [400, 404],
 }).mutation(async ({ ctx, input }) => {
   const { endpoint, secret } = await rotateSecret(ctx.app, callActor(ctx), ctx.owner, input.endpoint_id);
   return { data: { ...webhookEndpointView(endpoint), secret } };

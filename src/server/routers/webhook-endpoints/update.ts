@@ -8,7 +8,6 @@ export const updateWebhookEndpoint = webhooksSection.operation('PATCH /webhook-e
   summary: 'Update a webhook endpoint',
   description:
     'Changes `url` (checked again like on create), `events`, `description` or `status` (`enabled`/`disabled`); at least one. Disabling stops new deliveries and ends pending ones as failed; enabling an endpoint disabled for failing resumes it.',
-  errorStatuses: [400, 404],
 }).mutation(async ({ ctx, input }) => {
   const { endpoint_id: endpointId, ...fields } = input;
   return patchIfMatch(ctx, {
