@@ -19,9 +19,9 @@ export interface OperationDoc {
 }
 
 /**
- * The meta of a public operation (a REST route, an MCP tool and an entry of the OpenAPI document):
- * `operation('GET /campaigns/{campaign_id}', { tag, summary, description, examples, access, errorStatuses })`.
- * Internal operations (no route) pass their policy to `.meta()` as it is.
+ * The meta of a public operation (a REST route, an MCP tool and an entry of the OpenAPI document),
+ * from its route, doc and policy; its section's definer (trpc/section.ts) calls it. Internal
+ * operations (no route) pass their policy to `.meta()` as it is.
  */
 export function operation(route: Route, meta: OperationDoc & Omit<ApiMeta, 'openapi' | 'examples'>): ApiMeta {
   // A Route is one method, one space and the path (its type says so).
