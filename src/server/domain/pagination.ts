@@ -42,3 +42,11 @@ export async function keysetPage<T extends { id: string }>(
   const next = rows.length > page.limit && last ? codec.encode(listKey, last.id) : null;
   return { items, meta: { next_cursor: next, limit: page.limit } };
 }
+
+/**
+ * The findMany arguments of one `fetchPage(afterId, take)` above: the list's rows (`where`) with an id
+ * below `afterId`, newest first, `take` of them — the order and boundary keysetPage relies on.
+ */
+export function keysetWindow<Where extends object>(where: Where, afterId: string | undefined, take: number) {
+  return { where: afterId ? { ...where, id: { lt: afterId } } : where, orderBy: { id: 'desc' as const }, take };
+}

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { readStoredJson, storedJson } from '../db/json';
 import type { Actor, ActorType } from '../domain/actor';
 import type { Owner } from '../domain/owner';
+import { keysetWindow } from '../domain/pagination';
 import { newObjectId } from '../lib/object-id';
 import type { AuditEvent, Prisma } from '../../generated/prisma/client';
 
@@ -159,19 +160,15 @@ export interface AuditFilter {
 
 /** The subject's own events, newest first (keyset by id), filtered. */
 export async function listAuditEvents(db: Db, subject: Owner, filter: AuditFilter, afterId: string | undefined, take: number): Promise<AuditEvent[]> {
-  return db.auditEvent.findMany({
-    where: {
-      subjectType: subject.type,
-      subjectId: subject.id,
-      ...(filter.action ? { action: filter.action } : {}),
-      ...(filter.actorType ? { actorType: filter.actorType } : {}),
-      ...(filter.actorId ? { actorId: filter.actorId } : {}),
-      ...(filter.since || filter.until ? { createdAt: { ...(filter.since ? { gte: filter.since } : {}), ...(filter.until ? { lt: filter.until } : {}) } } : {}),
-      ...(afterId ? { id: { lt: afterId } } : {}),
-    },
-    orderBy: { id: 'desc' },
-    take,
-  });
+  const where = {
+    subjectType: subject.type,
+    subjectId: subject.id,
+    ...(filter.action ? { action: filter.action } : {}),
+    ...(filter.actorType ? { actorType: filter.actorType } : {}),
+    ...(filter.actorId ? { actorId: filter.actorId } : {}),
+    ...(filter.since || filter.until ? { createdAt: { ...(filter.since ? { gte: filter.since } : {}), ...(filter.until ? { lt: filter.until } : {}) } } : {}),
+  };
+  return db.auditEvent.findMany(keysetWindow(where, afterId, take));
 }
 
 /** Deletes events older than `retentionDays`, at most `limit` per call; returns how many. */

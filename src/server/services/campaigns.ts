@@ -9,6 +9,7 @@ import { presentColumns } from '../lib/patch-columns';
 import { isUniqueViolation } from '../db/unique-violation';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Campaign as CampaignRow, Prisma } from '../../generated/prisma/client';
+import { keysetWindow } from '../domain/pagination';
 
 /** Value sets of the campaign's enumerated fields (the contract shows one value of most). */
 export const CAMPAIGN_STATUSES = ['active', 'completed', 'archived'] as const;
@@ -304,14 +305,6 @@ export async function listOwnedCampaigns(
   afterId: string | undefined,
   take: number,
 ): Promise<CampaignWithSummary[]> {
-  const rows = await db.campaign.findMany({
-    where: {
-      ...ownedBy(owner),
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(afterId ? { id: { lt: afterId } } : {}),
-    },
-    orderBy: { id: 'desc' },
-    take,
-  });
+  const rows = await db.campaign.findMany(keysetWindow({ ...ownedBy(owner), ...(filter.status ? { status: filter.status } : {}) }, afterId, take));
   return withSummaries(db, rows);
 }

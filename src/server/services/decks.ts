@@ -11,6 +11,7 @@ import { slugify, unguessableSlug } from '../lib/slug';
 import { presentColumns } from '../lib/patch-columns';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { Deck as DeckRow, Prisma } from '../../generated/prisma/client';
+import { keysetWindow } from '../domain/pagination';
 
 /** Value sets of the deck's enumerated fields (the contract shows one value of each). */
 export const DECK_VISIBILITIES = ['link', 'private'] as const;
@@ -279,10 +280,5 @@ export async function getAgencyDeck(db: Db, agencyId: string, deckId: string): P
 }
 
 export async function listAgencyDecks(db: Db, agencyId: string, afterId: string | undefined, take: number): Promise<DeckWithCreators[]> {
-  return db.deck.findMany({
-    where: { agencyId, ...(afterId ? { id: { lt: afterId } } : {}) },
-    orderBy: { id: 'desc' },
-    take,
-    include: WITH_CREATORS,
-  });
+  return db.deck.findMany({ ...keysetWindow({ agencyId }, afterId, take), include: WITH_CREATORS });
 }

@@ -3,6 +3,7 @@ import { ownedBy, type Owner } from '../domain/owner';
 import { notFound } from '../domain/errors';
 import { renderPayload } from './webhook-events';
 import type { WebhookEvent } from '../../generated/prisma/client';
+import { keysetWindow } from '../domain/pagination';
 
 /**
  * The events API (issue 31): every event `emitEvents` wrote — whether or not the account has a webhook
@@ -35,16 +36,12 @@ export function eventView(row: WebhookEvent, publicBaseUrl: string): EventView {
 
 /** GET /events: newest first, optionally one type and events created at or after `since`. */
 export async function listEvents(db: Db, owner: Owner, filter: { type?: string; since?: Date }, afterId: string | undefined, take: number): Promise<WebhookEvent[]> {
-  return db.webhookEvent.findMany({
-    where: {
-      ...ownedBy(owner),
-      ...(filter.type ? { type: filter.type } : {}),
-      ...(filter.since ? { createdAt: { gte: filter.since } } : {}),
-      ...(afterId ? { id: { lt: afterId } } : {}),
-    },
-    orderBy: { id: 'desc' },
-    take,
-  });
+  const where = {
+    ...ownedBy(owner),
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.since ? { createdAt: { gte: filter.since } } : {}),
+  };
+  return db.webhookEvent.findMany(keysetWindow(where, afterId, take));
 }
 
 export async function getEvent(db: Db, owner: Owner, eventId: string): Promise<WebhookEvent> {

@@ -12,6 +12,7 @@ import { slugify } from '../lib/slug';
 import { presentColumns } from '../lib/patch-columns';
 import { emitEvents, type EventApp, EVENT_BASE_URL } from './webhook-events';
 import type { MediaKit as MediaKitRow, Prisma } from '../../generated/prisma/client';
+import { keysetWindow } from '../domain/pagination';
 
 /** Built-in templates a media kit can use (GET /media-kit-templates). */
 export const MEDIA_KIT_SECTIONS = ['about', 'socials', 'audience', 'content', 'brands', 'rates', 'contact'] as const;
@@ -318,13 +319,5 @@ export async function listOwnedMediaKits(
   afterId: string | undefined,
   take: number,
 ): Promise<MediaKitRow[]> {
-  return db.mediaKit.findMany({
-    where: {
-      ...ownedBy(owner),
-      ...(filter.creatorId ? { creatorId: filter.creatorId } : {}),
-      ...(afterId ? { id: { lt: afterId } } : {}),
-    },
-    orderBy: { id: 'desc' },
-    take,
-  });
+  return db.mediaKit.findMany(keysetWindow({ ...ownedBy(owner), ...(filter.creatorId ? { creatorId: filter.creatorId } : {}) }, afterId, take));
 }

@@ -6,6 +6,7 @@ import type { PrincipalMode } from '../domain/principal';
 import type { Prisma, RequestLog } from '../../generated/prisma/client';
 import type { RequestLogRow } from './request-log-rules';
 import { objectIdFloor } from '../lib/object-id';
+import { keysetWindow } from '../domain/pagination';
 
 /**
  * The request log (issue 31): reads scoped to the owning account, the batched write the buffer
@@ -79,8 +80,7 @@ function whereOf(owner: Owner, filter: RequestLogFilter): Prisma.RequestLogWhere
 
 /** The account's entries, newest first, after `afterId` (keyset paging). */
 export function listRequestLogs(db: Db, owner: Owner, filter: RequestLogFilter, afterId: string | undefined, take: number): Promise<RequestLog[]> {
-  const where = whereOf(owner, filter);
-  return db.requestLog.findMany({ where: afterId ? { ...where, id: { lt: afterId } } : where, orderBy: { id: 'desc' }, take });
+  return db.requestLog.findMany(keysetWindow(whereOf(owner, filter), afterId, take));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { ownedBy, type Owner } from '../domain/owner';
 import { ApiError } from '../domain/errors';
-import { keysetPage, type ListMeta } from '../domain/pagination';
+import { keysetPage, keysetWindow, type ListMeta } from '../domain/pagination';
 import type { CursorCodec } from '../lib/cursor';
 import { withSummaries, type CampaignWithSummary } from './campaigns';
 
@@ -55,7 +55,6 @@ export function normalizeSearch(value: string | undefined): string {
 }
 
 const contains = (search: string) => ({ contains: search, mode: 'insensitive' as const });
-const before = (afterId: string | undefined) => (afterId ? { id: { lt: afterId } } : {});
 
 async function page<T extends { id: string }>(
   codec: CursorCodec,
@@ -78,9 +77,7 @@ async function page<T extends { id: string }>(
 export async function indexMediaKits(db: Db, codec: CursorCodec, owner: Owner, query: IndexQuery): Promise<IndexPage<KitIndexRow>> {
   return page(codec, `media_kits:${owner.type}:${owner.id}`, query, async (afterId, take, search) => {
     const rows = await db.mediaKit.findMany({
-      where: { ...ownedBy(owner), ...(search ? { name: contains(search) } : {}), ...before(afterId) },
-      orderBy: { id: 'desc' },
-      take,
+      ...keysetWindow({ ...ownedBy(owner), ...(search ? { name: contains(search) } : {}) }, afterId, take),
       select: { id: true, name: true, slug: true, visibility: true, updatedAt: true, creator: { select: { displayName: true } } },
     });
     return rows.map(({ creator, ...row }) => ({ ...row, creatorName: creator.displayName }));
@@ -90,9 +87,7 @@ export async function indexMediaKits(db: Db, codec: CursorCodec, owner: Owner, q
 export async function indexDecks(db: Db, codec: CursorCodec, agencyId: string, query: IndexQuery): Promise<IndexPage<DeckIndexRow>> {
   return page(codec, `decks:agency:${agencyId}`, query, async (afterId, take, search) => {
     const rows = await db.deck.findMany({
-      where: { agencyId, ...(search ? { title: contains(search) } : {}), ...before(afterId) },
-      orderBy: { id: 'desc' },
-      take,
+      ...keysetWindow({ agencyId, ...(search ? { title: contains(search) } : {}) }, afterId, take),
       select: { id: true, title: true, slug: true, visibility: true, updatedAt: true, passwordHash: true, _count: { select: { creators: true } } },
     });
     return rows.map(({ passwordHash, _count, ...row }) => ({ ...row, hasPassword: passwordHash !== null, creatorCount: _count.creators }));
@@ -101,11 +96,7 @@ export async function indexDecks(db: Db, codec: CursorCodec, agencyId: string, q
 
 export async function indexCampaigns(db: Db, codec: CursorCodec, owner: Owner, query: IndexQuery): Promise<IndexPage<CampaignWithSummary>> {
   return page(codec, `campaigns:${owner.type}:${owner.id}`, query, async (afterId, take, search) => {
-    const rows = await db.campaign.findMany({
-      where: { ...ownedBy(owner), ...(search ? { name: contains(search) } : {}), ...before(afterId) },
-      orderBy: { id: 'desc' },
-      take,
-    });
+    const rows = await db.campaign.findMany(keysetWindow({ ...ownedBy(owner), ...(search ? { name: contains(search) } : {}) }, afterId, take));
     return withSummaries(db, rows);
   });
 }

@@ -4,6 +4,7 @@ import { fieldError } from '../domain/errors';
 import { canonicalPlatform, type SocialPlatformInput } from '../lib/social-identity';
 import { assertCreatorVisible } from './creators';
 import type { SocialAccount } from '../../generated/prisma/client';
+import { keysetWindow } from '../domain/pagination';
 
 /**
  * Which creator's socials a request means: agency keys must name a roster creator, creator keys
@@ -26,13 +27,5 @@ export async function listSocials(
   afterId: string | undefined,
   take: number,
 ): Promise<SocialAccount[]> {
-  return db.socialAccount.findMany({
-    where: {
-      creatorId,
-      ...(platform ? { platform: canonicalPlatform(platform) } : {}),
-      ...(afterId ? { id: { lt: afterId } } : {}),
-    },
-    orderBy: { id: 'desc' },
-    take,
-  });
+  return db.socialAccount.findMany(keysetWindow({ creatorId, ...(platform ? { platform: canonicalPlatform(platform) } : {}) }, afterId, take));
 }

@@ -16,6 +16,7 @@ import type { Actor } from '../domain/actor';
 import { createHash } from 'node:crypto';
 import { changedFields, createdFields, recordAudit } from './audit-events';
 import type { Prisma, WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEvent } from '../../generated/prisma/client';
+import { keysetWindow } from '../domain/pagination';
 
 /**
  * Webhook endpoints and their delivery log (issue 15). Every read and write is scoped to the owning
@@ -205,11 +206,7 @@ export async function getWebhookEndpoint(db: Db, owner: Owner, endpointId: strin
 }
 
 export async function listWebhookEndpoints(db: Db, owner: Owner, afterId: string | undefined, take: number): Promise<WebhookEndpoint[]> {
-  return db.webhookEndpoint.findMany({
-    where: { ...ownedBy(owner), ...(afterId ? { id: { lt: afterId } } : {}) },
-    orderBy: { id: 'desc' },
-    take,
-  });
+  return db.webhookEndpoint.findMany(keysetWindow(ownedBy(owner), afterId, take));
 }
 
 /**
@@ -308,12 +305,7 @@ export async function listWebhookDeliveries(
   take: number,
 ): Promise<DeliveryWithEvent[]> {
   await findOwned(db, owner, endpointId);
-  return db.webhookDelivery.findMany({
-    where: { endpointId, ...(filter.status ? { status: filter.status } : {}), ...(afterId ? { id: { lt: afterId } } : {}) },
-    orderBy: { id: 'desc' },
-    take,
-    include: WITH_EVENT,
-  });
+  return db.webhookDelivery.findMany({ ...keysetWindow({ endpointId, ...(filter.status ? { status: filter.status } : {}) }, afterId, take), include: WITH_EVENT });
 }
 
 /** GET …/deliveries/{id}: the delivery with its last ATTEMPT_LOG_LIMIT attempts, newest first. */
