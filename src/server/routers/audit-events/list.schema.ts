@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { OperationExamples } from '../../trpc/meta';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES } from '../../services/audit-events';
-import { createdAt, list, onlyPageExample, pageQuery } from '../shared/schemas';
+import { createdAt, list, onlyPageExamples, pageQuery } from '../shared/schemas';
 
 const instant = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z.' });
 
@@ -55,10 +54,6 @@ export const auditEventExample = {
 };
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-const listAuditEventsExamples: OperationExamples = {
-  request: { limit: 25, action: 'webhook_endpoint.updated' },
-  status: 200,
-  response: onlyPageExample(auditEventExample),
-};
+const listAuditEventsExamples = onlyPageExamples({ limit: 25, action: 'webhook_endpoint.updated' }, auditEventExample);
 
 export const listAuditEventsContract = { input: listAuditEventsInput, output: listAuditEventsOutput, examples: listAuditEventsExamples };

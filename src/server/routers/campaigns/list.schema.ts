@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { OperationExamples } from '../../trpc/meta';
 import { CAMPAIGN_STATUSES } from '../../services/campaigns';
-import { list, onlyPageExample, pageQuery } from '../shared/schemas';
+import { list, onlyPageExamples, pageQuery } from '../shared/schemas';
 import { campaignExample, campaignSchema } from './schemas';
 
 export const listCampaignsInput = pageQuery.extend({
@@ -10,10 +9,6 @@ export const listCampaignsInput = pageQuery.extend({
 export const listCampaignsOutput = list(campaignSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-const listCampaignsExamples: OperationExamples = {
-  request: { status: 'active', limit: 25 },
-  status: 200,
-  response: onlyPageExample(campaignExample),
-};
+const listCampaignsExamples = onlyPageExamples({ status: 'active', limit: 25 }, campaignExample);
 
 export const listCampaignsContract = { input: listCampaignsInput, output: listCampaignsOutput, examples: listCampaignsExamples };

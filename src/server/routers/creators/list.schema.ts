@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { OperationExamples } from '../../trpc/meta';
-import { list, onlyPageExample, pageQuery } from '../shared/schemas';
+import { list, onlyPageExamples, pageQuery } from '../shared/schemas';
 import { creatorExample, creatorSchema } from './schemas';
 
 export const listCreatorsInput = pageQuery;
@@ -9,6 +8,6 @@ export const listCreatorsOutput = list(creatorSchema);
 export type CreatorOutput = z.input<typeof creatorSchema>;
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-const listCreatorsExamples: OperationExamples = { request: { limit: 25 }, status: 200, response: onlyPageExample(creatorExample) };
+const listCreatorsExamples = onlyPageExamples({ limit: 25 }, creatorExample);
 
 export const listCreatorsContract = { input: listCreatorsInput, output: listCreatorsOutput, examples: listCreatorsExamples };

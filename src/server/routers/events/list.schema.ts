@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { OperationExamples } from '../../trpc/meta';
-import { list, onlyPageExample, pageQuery } from '../shared/schemas';
+import { list, onlyPageExamples, pageQuery } from '../shared/schemas';
 import { EVENT_TYPE_NAMES } from '../../services/webhook-events';
 import { eventExample, eventSchema } from './schemas';
 
@@ -12,10 +11,6 @@ export const listEventsInput = pageQuery.extend({
 export const listEventsOutput = list(eventSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-const listEventsExamples: OperationExamples = {
-  request: { type: 'campaign.created', since: '2026-11-23T00:00:00Z', limit: 25 },
-  status: 200,
-  response: onlyPageExample(eventExample),
-};
+const listEventsExamples = onlyPageExamples({ type: 'campaign.created', since: '2026-11-23T00:00:00Z', limit: 25 }, eventExample);
 
 export const listEventsContract = { input: listEventsInput, output: listEventsOutput, examples: listEventsExamples };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { OperationExamples } from '../../trpc/meta';
-import { list, onlyPageExample, pageQuery } from '../shared/schemas';
+import { list, onlyPageExamples, pageQuery } from '../shared/schemas';
 import { requestLogExample, requestLogSchema } from './schemas';
 
 const dateTime = z.iso.datetime({ offset: true });
@@ -20,10 +19,6 @@ export const listRequestLogsInput = pageQuery.extend({
 export const listRequestLogsOutput = list(requestLogSchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-const listRequestLogsExamples: OperationExamples = {
-  request: { status: '4xx', limit: 25 },
-  status: 200,
-  response: onlyPageExample(requestLogExample),
-};
+const listRequestLogsExamples = onlyPageExamples({ status: '4xx', limit: 25 }, requestLogExample);
 
 export const listRequestLogsContract = { input: listRequestLogsInput, output: listRequestLogsOutput, examples: listRequestLogsExamples };

@@ -48,9 +48,9 @@ export function list<T extends z.ZodType, M extends z.ZodRawShape = Record<never
   });
 }
 
-/** A list operation's response example: `item` alone on the only page, at the default limit. */
-export function onlyPageExample(item: unknown) {
-  return { data: [item], meta: { next_cursor: null, limit: 25 } };
+/** A list operation's examples: the request, and `item` alone on the only page at the default limit. */
+export function onlyPageExamples(request: Record<string, unknown>, item: unknown): OperationExamples {
+  return { request, status: 200, response: { data: [item], meta: { next_cursor: null, limit: 25 } } };
 }
 
 /**

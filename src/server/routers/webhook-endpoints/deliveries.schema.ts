@@ -1,5 +1,4 @@
-import type { OperationExamples } from '../../trpc/meta';
-import { list, onlyPageExample, pageQuery } from '../shared/schemas';
+import { list, onlyPageExamples, pageQuery } from '../shared/schemas';
 import { DELIVERY_STATUS_FILTER, deliverySchema, endpointPath, webhookDeliveryExample } from './schemas';
 
 export const listWebhookDeliveriesInput = pageQuery.extend({
@@ -9,10 +8,6 @@ export const listWebhookDeliveriesInput = pageQuery.extend({
 export const listWebhookDeliveriesOutput = list(deliverySchema);
 
 /** The operation's request and response examples in the OpenAPI document (checked against the schemas above by tests/openapi/completeness.test.ts). */
-const listWebhookDeliveriesExamples: OperationExamples = {
-  request: { endpoint_id: '6b0262a17c1e9a0d6a1f0e01', limit: 25 },
-  status: 200,
-  response: onlyPageExample(webhookDeliveryExample),
-};
+const listWebhookDeliveriesExamples = onlyPageExamples({ endpoint_id: '6b0262a17c1e9a0d6a1f0e01', limit: 25 }, webhookDeliveryExample);
 
 export const listWebhookDeliveriesContract = { input: listWebhookDeliveriesInput, output: listWebhookDeliveriesOutput, examples: listWebhookDeliveriesExamples };
