@@ -20,8 +20,11 @@ export const webhooksSection = section(
 );
 export const auditSection = section('Audit', 'The account’s audit log: who changed keys, webhooks, the plan or sharing.', { read: anySubject('audit:read') });
 
-/** Request logs' operations have their tag, but it has no entry in the document's list of sections (yet). */
-export const requestLogsSection = section('Request logs', undefined, { read: anySubject('logs:read') });
+export const requestLogsSection = section(
+  'Request logs',
+  'Every call the subject made to `/public/v1` and `/mcp` in the key’s mode, newest first; searchable by request id.',
+  { read: anySubject('logs:read') },
+);
 
 /** In the order the document lists them. */
 export const DOCUMENT_SECTIONS = [
@@ -37,4 +40,5 @@ export const DOCUMENT_SECTIONS = [
   sponsorshipsSection,
   webhooksSection,
   auditSection,
+  requestLogsSection,
 ];

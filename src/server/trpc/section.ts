@@ -20,7 +20,7 @@ type Access = NonNullable<ApiMeta['access']>;
  * a path parameter (an id that is not the caller's), and the gateway's (400 among them) with every
  * operation (trpc/statuses.ts).
  */
-export function section(name: string, description: string | undefined, access: { read: Access; write?: Access }) {
+export function section(name: string, description: string, access: { read: Access; write?: Access }) {
   return {
     tag: { name, description },
     operation<Input extends z.ZodType, Output extends z.ZodType>(
