@@ -12,6 +12,8 @@ export const getMe = apiProcedure
     access: anySubject(null),
     toolHints: { outputSchema: true },
     allowInactive: true,
+    // Built from the principal field by field; output validation was ~6 % of a call's CPU under load.
+    trustedOutput: 'tests/me/output.test.ts',
   }))
   .input(getMeInput)
   .output(getMeOutput)
