@@ -49,7 +49,7 @@ describe('logs and metrics of a running instance', () => {
     await t?.close();
   });
 
-  it('writes one access line per request from a child logger with request_id, the key redacted', async () => {
+  it('writes one access line per request with its request_id, the key redacted', async () => {
     const response = await fetch(`${instance!.baseUrl}/public/v1/me`, { headers: { authorization: `Bearer ${key}`, cookie: 'session=abc' } });
     expect(response.status).toBe(200);
     const requestId = response.headers.get('x-request-id')!;
