@@ -201,7 +201,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Loaded only when asked for: the OpenTelemetry metrics SDK and the Prometheus exporter are several
   // hundred modules an instance without METRICS_PORT never needs.
   const metrics = config.metrics
-    ? await (await import('./http/metrics-server')).startMetricsServer(config.metrics, { sql: database.sql, queue: config.jobs.queue, poolStats: () => database.poolStats() })
+    ? await (await import('./http/metrics-server')).startMetricsServer(config.metrics, {
+        sql: database.sql,
+        queue: config.jobs.queue,
+        poolStats: () => database.poolStats(),
+        requestLogStats: () => ({ pending: services.requestLogs.size, dropped: services.requestLogs.stats.dropped }),
+      })
     : null;
   const app: App = {
     services,

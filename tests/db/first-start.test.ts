@@ -22,6 +22,7 @@ function capturingLogger(lines: string[]): Logger {
     warn: (message) => void lines.push(`warn ${message}`),
     error: (message) => void lines.push(`error ${message}`),
     child: () => logger,
+    isEnabled: () => true,
   };
   return logger;
 }

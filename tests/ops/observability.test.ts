@@ -49,7 +49,7 @@ describe('logs and metrics of a running instance', () => {
     await t?.close();
   });
 
-  it('writes one access line per request from a child logger with request_id, the key redacted', async () => {
+  it('writes one access line per request with its request_id, the key redacted', async () => {
     const response = await fetch(`${instance!.baseUrl}/public/v1/me`, { headers: { authorization: `Bearer ${key}`, cookie: 'session=abc' } });
     expect(response.status).toBe(200);
     const requestId = response.headers.get('x-request-id')!;
@@ -97,6 +97,9 @@ describe('logs and metrics of a running instance', () => {
     expect(count(/operation="unmatched".*status_class="4xx"/)).toBe(1);
     expect(text).toMatch(/creator_api_api_key_cache_lookups_total\{[^}]*result="hit"[^}]*\} [1-9]/);
     expect(text).toMatch(/creator_api_db_pool_connections\{[^}]*state="idle"/);
+    // The request log's buffer: what waits for its write, and a counter of entries a full buffer dropped (none here).
+    expect(text).toMatch(/^creator_api_request_logs_pending \d+$/m);
+    expect(text).toMatch(/^creator_api_request_logs_dropped_total 0$/m);
     expect(text).toContain('# TYPE http_server_request_duration_seconds histogram');
     // Cumulative buckets ending in +Inf, which holds every request of the series (its _count).
     const meSeries = (suffix: string) => text.split('\n').filter((l) => l.startsWith(`http_server_request_duration_seconds_${suffix}{`) && /operation="GET \/public\/v1\/me".*status_class="2xx"/.test(l));

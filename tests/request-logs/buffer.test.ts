@@ -114,15 +114,77 @@ describe('request log buffer', () => {
     await buffer.close();
   });
 
-  it('writes at most maxBatch rows per statement, and starts a flush as soon as a batch is full', async () => {
+  it('writes at most maxStatementRows rows per statement, and starts a flush as soon as maxBatch entries wait', async () => {
     const who = await principal();
     const { copyRows, statements } = counting();
-    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 50 });
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 50, maxStatementRows: 50 });
     for (let i = 0; i < 120; i += 1) buffer.record(who, facts(i));
     await buffer.close();
     expect(await countFor(who.subjectId)).toBe(120);
     // 50 written as the batch filled, the rest in at most two statements of 50.
     expect(statements()).toBeLessThanOrEqual(4);
+  });
+
+  /** copyRows whose first statement waits until `release` (a slow database while calls keep coming). */
+  function gatedFirstStatement(): { copyRows: CopyRows; statements: () => number; release: () => void } {
+    let statements = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const copyRows: CopyRows = async (table, columns, data, options) => {
+      statements += 1;
+      if (statements === 1) await gate;
+      return t.app.database.copyRows(table, columns, data, options);
+    };
+    return { copyRows, statements: () => statements, release };
+  }
+
+  it('catches up on a backlog with one statement, not one per maxBatch entries', async () => {
+    const who = await principal();
+    const { copyRows, statements, release } = gatedFirstStatement();
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 50 });
+    // The 50th entry starts a write that the database holds; 250 more arrive meanwhile.
+    for (let i = 0; i < 300; i += 1) buffer.record(who, facts(i));
+    release();
+    await buffer.flush();
+    expect(await countFor(who.subjectId)).toBe(300);
+    // Written as 50-row statements the backlog would take five more, each paying its own commit.
+    expect(statements()).toBe(2);
+    await buffer.close();
+  });
+
+  it('holds a few seconds of calls while a write is slow: 30,000 entries waiting are all written, none dropped', async () => {
+    const who = await principal();
+    const { copyRows, release } = gatedFirstStatement();
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    for (let i = 0; i < 31_000; i += 1) buffer.record(who, facts(i));
+    expect(buffer.size).toBe(30_000);
+    release();
+    await buffer.close();
+    expect(buffer.stats).toMatchObject({ written: 31_000, dropped: 0 });
+    expect(await countFor(who.subjectId)).toBe(31_000);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('commits its COPY without waiting for the WAL flush, and leaves the pooled sessions synchronous', async () => {
+    const who = await principal();
+    // The setting each row was inserted under, stored in its user_agent: for this test's account only.
+    const trigger = `request_logs_commit_probe_${who.subjectId}`;
+    await t.db.$executeRawUnsafe(
+      `CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.user_agent := current_setting('synchronous_commit'); RETURN NEW; END $$`,
+    );
+    await t.db.$executeRawUnsafe(`CREATE TRIGGER ${trigger} BEFORE INSERT ON request_logs FOR EACH ROW WHEN (NEW.subject_id = '${who.subjectId}') EXECUTE FUNCTION ${trigger}()`);
+    try {
+      const buffer = new RequestLogBuffer(t.db, { logger, copyRows: t.app.database.copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+      for (let i = 0; i < 3; i += 1) buffer.record(who, facts(i));
+      await buffer.close();
+      const rows = await t.db.requestLog.findMany({ where: { subjectId: who.subjectId }, select: { userAgent: true } });
+      expect(rows.map((row) => row.userAgent)).toEqual(['off', 'off', 'off']);
+      // SET LOCAL ended with the COPY's transaction: every pooled session still commits synchronously.
+      const settings = await Promise.all(Array.from({ length: 10 }, () => t.app.database.sql<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`, [])));
+      expect(settings.map((rows) => rows[0]!.s)).toEqual(Array.from({ length: 10 }, () => 'on'));
+    } finally {
+      await t.db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${trigger} ON request_logs`);
+      await t.db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${trigger}()`);
+    }
   });
 
   it('keeps entries while the database fails, up to its bound, dropping the oldest and counting them', async () => {
@@ -155,7 +217,7 @@ describe('request log buffer', () => {
       if (statements === 3) throw new Error('connection reset');
       return t.app.database.copyRows(table, columns, data);
     };
-    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 3 });
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 3, maxStatementRows: 3 });
     for (let i = 0; i < 10; i += 1) buffer.record(who, facts(i));
     release();
     // 0–2 went with the first statement; of 3–9, one statement of three is written, the next fails.

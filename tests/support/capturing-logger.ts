@@ -13,6 +13,6 @@ export interface LoggedLine {
 export function capturingLogger(): Logger & { lines: LoggedLine[] } {
   const lines: LoggedLine[] = [];
   const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
-  const logger: Logger & { lines: LoggedLine[] } = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => logger };
+  const logger: Logger & { lines: LoggedLine[] } = { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => logger, isEnabled: () => true };
   return logger;
 }

@@ -24,7 +24,17 @@ export type SqlQuery = <Row>(text: string, params: unknown[], options?: { name?:
  * many rows: no statement to plan and no JSON to parse, each field read straight by its column's type.
  * `table` and `columns` are spliced into SQL: constants of the caller, never input.
  */
-export type CopyRows = (table: string, columns: readonly string[], data: string | Buffer) => Promise<number>;
+export type CopyRows = (table: string, columns: readonly string[], data: string | Buffer, options?: CopyOptions) => Promise<number>;
+
+export interface CopyOptions {
+  /**
+   * false: the COPY's transaction commits without waiting for its WAL to reach disk
+   * (`SET LOCAL synchronous_commit TO off`, in the same round trip). A crash of the database server
+   * can then lose the last fraction of a second of such commits (never corrupt them), so only for
+   * data that may lose its tail, such as the request log. PGlite ignores it.
+   */
+  synchronousCommit?: boolean;
+}
 
 export interface Database {
   prisma: PrismaClient;
@@ -102,9 +112,9 @@ class CopyFromBuffer extends pg.Query {
   constructor(
     text: string,
     private readonly data: Buffer,
-    callback: (error: Error | undefined, result: { rowCount: number | null }) => void,
+    callback: (error: Error | undefined, result: { rowCount: number | null } | { rowCount: number | null }[]) => void,
   ) {
-    super(text, callback);
+    super(text, callback as (error: Error | undefined, result: { rowCount: number | null }) => void);
   }
 
   handleCopyInResponse(connection: pg.Connection & { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
@@ -113,15 +123,24 @@ class CopyFromBuffer extends pg.Query {
   }
 }
 
-async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly string[], data: string | Buffer): Promise<number> {
-  const text = copyStatement(table, columns, 'STDIN');
+async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly string[], data: string | Buffer, options?: CopyOptions): Promise<number> {
+  const copy = copyStatement(table, columns, 'STDIN');
+  // Two statements in one simple query run as one implicit transaction: SET LOCAL ends with it, so the
+  // pooled session keeps synchronous commits for everyone else.
+  const text = options?.synchronousCommit === false ? `SET LOCAL synchronous_commit TO off; ${copy}` : copy;
   const client = await pool.connect();
-  // traceQueries leaves Submittables alone: the COPY gets its span here.
-  const end = startSpan('pg.query', { 'db.system.name': 'postgresql', 'db.query.text': text });
+  // traceQueries leaves Submittables alone: the COPY gets its span here, named by the COPY itself
+  // (a trace is searched by statement), not the SET in front of it.
+  const end = startSpan('pg.query', { 'db.system.name': 'postgresql', 'db.query.text': copy });
   let failure: unknown;
   try {
     return await new Promise<number>((resolve, reject) => {
-      void client.query(new CopyFromBuffer(text, typeof data === 'string' ? Buffer.from(data, 'utf8') : data, (error, result) => (error ? reject(error) : resolve(result.rowCount ?? 0))));
+      void client.query(
+        // With the SET in front, pg answers one result per statement: the COPY's is the last.
+        new CopyFromBuffer(text, typeof data === 'string' ? Buffer.from(data, 'utf8') : data, (error, result) =>
+          error ? reject(error) : resolve((Array.isArray(result) ? result.at(-1) : result)?.rowCount ?? 0),
+        ),
+      );
     });
   } catch (error) {
     failure = error;
@@ -188,7 +207,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // A named statement is parsed and planned once per connection, not on every request.
       sql: async <Row>(text: string, params: unknown[], sqlOptions?: { name?: string }) =>
         (await pool.query({ name: sqlOptions?.name, text, values: params })).rows as Row[],
-      copyRows: (table, columns, data) => copyThroughPool(pool, table, columns, data),
+      copyRows: (table, columns, data, copyOptions) => copyThroughPool(pool, table, columns, data, copyOptions),
       kind: 'postgres',
       adapterFactory,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),

@@ -8,7 +8,7 @@ import type { Admission, Gateway, GatewayResult, Problem } from '../trpc/gateway
 import type { Operation } from '../trpc/procedure-runner';
 import { validationDetail } from '../trpc/validation-errors';
 import { compressResponse } from './compression';
-import { targetPath, type ApiRequest, type ApiResponse } from './exchange';
+import { targetParts, targetPath, type ApiRequest, type ApiResponse } from './exchange';
 import { problemResponse } from './problem-response';
 import { prototypeQueryKeys } from './query-keys';
 import { requestIdFrom } from './request-id';
@@ -79,10 +79,12 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     principal?: Principal;
     operation?: string;
     input?: unknown;
+    /** The client's address, once resolved for the operation (the log reuses it). */
+    clientAddress?: string;
   }
 
   async function respond(request: ApiRequest, requestId: string, seen: CallSeen): Promise<ApiResponse> {
-    const url = new URL(request.target, 'http://api.internal');
+    const url = targetParts(request.target);
     const method = request.method.toUpperCase();
 
     if (OPENAPI_PATHS.has(url.pathname)) {
@@ -153,12 +155,13 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
         ? { ...((operation.usesBody ? body : queryInput(url.searchParams, operation.arrayKeys)) as object | undefined), ...decodedPathParams(pathParams) }
         : undefined;
       seen.input = input;
+      seen.clientAddress = clientAddress(request.headers);
       result = await gateway.call(operation.path, input, principal, {
         door: 'rest',
         requestId,
         headers: request.headers,
         restPath: path,
-        client: { address: clientAddress(request.headers), userAgent: request.headers.get('user-agent') },
+        client: { address: seen.clientAddress, userAgent: request.headers.get('user-agent') },
         admitted: admission?.headers,
       });
     } finally {
@@ -186,7 +189,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     Object.assign(response.headers, API_SECURITY_HEADERS);
     // The request log: every call an API key made (a request refused before its key was read has no account to log it for).
     if (seen.principal) {
-      const address = clientAddress(request.headers);
+      const address = seen.clientAddress ?? clientAddress(request.headers);
       services.requestLogs.record(seen.principal, {
         requestId,
         door: 'rest',

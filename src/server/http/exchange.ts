@@ -56,6 +56,29 @@ export function withHeader(headers: Record<string, string>, name: string, value:
   return out;
 }
 
+/** What the API handler reads of a request target: as `new URL(target, base)` would give them. */
+export interface TargetParts {
+  pathname: string;
+  search: string;
+  searchParams: URLSearchParams;
+}
+
+/**
+ * Only characters a URL's path keeps as they are; no `%` (decoding), `\\` (read as `/`) or `.`
+ * after a `/` (dot segments), and not `//` first (an authority): for such a path `URL` changes nothing.
+ */
+const PLAIN_PATH = /^\/(?!\/)(?:[A-Za-z0-9\-_~!$&'()*+,;=:@]|\/(?!\.)|(?<!\/)\.)*$/;
+
+/**
+ * `target`'s path and query as `new URL(target, 'http://api.internal')` reads them. A plain path
+ * without a query — every `GET /me` — is taken as it is: the WHATWG URL parser was 1.5 % of a
+ * `GET /me`'s CPU samples under load, for a result equal to its input.
+ */
+export function targetParts(target: string): TargetParts {
+  if (PLAIN_PATH.test(target)) return { pathname: target, search: '', searchParams: new URLSearchParams() };
+  return new URL(target, 'http://api.internal');
+}
+
 /** The path of a request target, without its query string (not decoded, not normalized). */
 export function targetPath(target: string): string {
   const query = target.indexOf('?');

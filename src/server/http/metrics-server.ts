@@ -16,6 +16,8 @@ export interface MetricsSources {
   /** This instance's job queue (JOBS_QUEUE): depth and lag are read for it only. */
   queue: string;
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
+  /** The request log buffer: entries waiting for their write, and those dropped since start because it was full. */
+  requestLogStats(): { pending: number; dropped: number };
 }
 
 interface QueueRow {
@@ -84,6 +86,11 @@ export async function startMetricsServer(settings: { port: number; host: string 
       },
     },
     {
+      name: 'creator_api.request_logs.pending',
+      description: 'Request log entries recorded and not yet written (a healthy instance stays near one second of calls)',
+      read: () => [{ value: sources.requestLogStats().pending }],
+    },
+    {
       name: 'creator_api.db.pool.max',
       description: 'The PostgreSQL pool size (DATABASE_POOL_SIZE)',
       read: () => {
@@ -92,6 +99,11 @@ export async function startMetricsServer(settings: { port: number; host: string 
       },
     },
   ]);
+
+  // An integrator expects every call in the log: entries dropped from a full buffer are counted, not only logged.
+  meter
+    .createObservableCounter('creator_api.request_logs.dropped', { description: 'Request log entries dropped because the buffer was full (the database failing or too slow for longer than the buffer holds)' })
+    .addCallback((result) => result.observe(sources.requestLogStats().dropped));
 
   await exporter.startServer();
   return {

@@ -10,22 +10,31 @@ export type ApiObserver = (req: IncomingMessage, status: number, requestId: stri
 const LOGGED_HEADERS = ['authorization', 'cookie', 'user-agent', 'content-type', 'content-length', 'x-forwarded-for'];
 
 /**
- * One access line per API request, from a child logger carrying its `request_id` (`info`), and the
- * request-duration histogram labelled by operation, door and status class (when metrics are on).
+ * One access line per API request carrying its `request_id` (`info`), and the request-duration
+ * histogram labelled by operation, door and status class (when metrics are on). With neither (the
+ * bench's LOG_LEVEL=warn and no METRICS_PORT) it does nothing: a CPU profile of `GET /me` under wrk
+ * put this observer at 2.7 % of the service's samples with neither on — a pino child logger per
+ * request (1.3 %, for a line pino then dropped) and the route matched again (0.8 %).
  */
 export function createApiObserver(logger: Logger, handler: Pick<ApiHandler, 'operationOf'>): ApiObserver {
   return (req, status, requestId, startedAt) => {
+    const metrics = metricsEnabled();
+    const accessLine = logger.isEnabled('info');
+    if (!metrics && !accessLine) return;
     const seconds = (performance.now() - startedAt) / 1000;
     const method = req.method ?? 'GET';
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
     const { operation, door } = handler.operationOf?.(method, pathname) ?? { operation: 'unmatched', door: 'unmatched' as Door };
-    if (metricsEnabled()) recordRequest(operation, door, method, status, seconds);
+    if (metrics) recordRequest(operation, door, method, status, seconds);
+    if (!accessLine) return;
     const headers: Record<string, string> = {};
     for (const name of LOGGED_HEADERS) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    logger.child({ request_id: requestId }).info('request', {
+    // request_id as a field, first, as a child logger's binding would put it, without a child logger per line.
+    logger.info('request', {
+      request_id: requestId,
       operation,
       door,
       // The path without its query: a query may carry what a path never should.

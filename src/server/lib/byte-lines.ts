@@ -9,6 +9,12 @@ export class ByteLines {
   private bytes: Buffer;
   /** A Buffer handed back after its write (`recycle`): the next `take` starts on it, so a steady flow of writes reuses two Buffers instead of leaving one to the collector per write. */
   private spare: Buffer | null = null;
+  /**
+   * The largest Buffer kept for reuse. A backlog (the request log holds up to 100,000 entries, ~25 MB,
+   * while the database is away) grows a Buffer far past a steady flow's; kept and passed back and
+   * forth it would stay resident for the life of the process.
+   */
+  private readonly maxSpare: number;
   private used = 0;
   /** Byte offset where each line ends (exclusive), oldest first; those before `head` were dropped. */
   private ends: number[] = [];
@@ -18,6 +24,7 @@ export class ByteLines {
 
   constructor(private readonly initialCapacity = 256 * 1024) {
     this.bytes = Buffer.allocUnsafeSlow(initialCapacity);
+    this.maxSpare = initialCapacity * 8;
   }
 
   get count(): number {
@@ -61,8 +68,8 @@ export class ByteLines {
     const start = this.start;
     const ends = this.head === 0 ? this.ends : this.ends.slice(this.head).map((end) => end - start);
     const taken = { bytes: this.bytes.subarray(start, this.used), ends, backing: this.bytes };
-    const wanted = Math.max(this.initialCapacity, this.used - start);
-    this.bytes = this.spare && this.spare.length >= wanted ? this.spare : Buffer.allocUnsafeSlow(wanted);
+    // Sized for a steady flow, not for what was just taken: `reserve` grows it if a backlog returns.
+    this.bytes = this.spare ?? Buffer.allocUnsafeSlow(this.initialCapacity);
     this.spare = null;
     this.used = 0;
     this.ends = [];
@@ -73,7 +80,7 @@ export class ByteLines {
 
   /** Hands back a Buffer `take` gave out, once nothing reads it any more. */
   recycle(backing: Buffer): void {
-    if (backing !== this.bytes && (!this.spare || backing.length > this.spare.length)) this.spare = backing;
+    if (backing !== this.bytes && backing.length <= this.maxSpare && (!this.spare || backing.length > this.spare.length)) this.spare = backing;
   }
 
   private reserve(extra: number): void {

@@ -9,6 +9,8 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
   /** A logger whose every line also carries `bindings` (a request's `request_id`, a job's `job_id`). */
   child(bindings: Record<string, unknown>): Logger;
+  /** Lines at `level` are written (LOG_LEVEL): a caller skips building a line nobody reads. */
+  isEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ function wrap(logger: PinoLogger): Logger {
     warn: (message, fields) => (fields ? logger.warn(fields, message) : logger.warn(message)),
     error: (message, fields) => (fields ? logger.error(fields, message) : logger.error(message)),
     child: (bindings) => wrap(logger.child(bindings)),
+    isEnabled: (level) => logger.isLevelEnabled(level),
   };
 }
 

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ByteLines } from '../../src/server/lib/byte-lines';
+
+/** The request log's off-heap line store (lib/byte-lines.ts): lines kept in order, and Buffers reused without holding a backlog's size forever. */
+describe('ByteLines', () => {
+  const line = (i: number) => `${String(i).padStart(8, '0')}\t${'x'.repeat(190)}\n`;
+
+  it('hands out every line in order, dropping the oldest on request', () => {
+    const lines = new ByteLines(64);
+    for (let i = 0; i < 10; i += 1) lines.push(line(i));
+    lines.dropOldest(3);
+    const taken = lines.take();
+    expect(taken.ends).toHaveLength(7);
+    expect(taken.bytes.toString('utf8')).toBe(Array.from({ length: 7 }, (_, i) => line(i + 3)).join(''));
+  });
+
+  it('goes back to a steady-flow Buffer after a backlog, instead of keeping one the backlog grew', () => {
+    const lines = new ByteLines(256 * 1024);
+    // A database outage's backlog: 100,000 entries, ~20 MB.
+    for (let i = 0; i < 100_000; i += 1) lines.push(line(i));
+    const backlog = lines.take();
+    expect(backlog.bytes.length).toBe(100_000 * line(0).length);
+    lines.recycle(backlog.backing);
+    // The steady flow afterwards: each write's Buffer is the steady size again, and the backlog's is not reused.
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 1_000; i += 1) lines.push(line(i));
+      const batch = lines.take();
+      expect(batch.ends).toHaveLength(1_000);
+      expect(batch.backing.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+      lines.recycle(batch.backing);
+    }
+  });
+});
