@@ -39,6 +39,18 @@ describe('CSV parsed in pieces', () => {
     expect(turns).toBeGreaterThanOrEqual(pieces - 1);
   });
 
+  it('starts a file of more than one piece in a turn after the one that called it', async () => {
+    // Two pieces, no quoting: a turn before the first piece and one after each.
+    const rows = ['display_name,country,instagram'];
+    for (let i = 0; rows.join('\n').length < CSV_CHUNK_CHARS * 1.5; i += 1) rows.push(`Creator ${i},US,@creator_${i}_${'x'.repeat(200)}`);
+    const csv = `${rows.join('\n')}\n`;
+    expect(Math.ceil(csv.length / CSV_CHUNK_CHARS)).toBe(2);
+    const { result: parsed, turns } = await turnsWhile(() => parseRosterCsv(csv));
+    expect(parsed.rows).toHaveLength(rows.length - 1);
+    // Started in the caller's task, the whole-file scans and the first piece run there: 2 turns, not 3.
+    expect(turns).toBeGreaterThanOrEqual(3);
+  });
+
   it('previews a file of many pieces over HTTP with the rows a whole-file parse gives', async () => {
     const key = await t.key({ type: 'agency', id: (await t.agency()).id }, ['all']);
     const csv = bigCsv();

@@ -121,17 +121,21 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     const queryErrors = url.search === '' ? [] : prototypeQueryKeys(url.searchParams);
     if (queryErrors.length > 0) return problemResponse('validation-error', validationDetail(queryErrors), requestId, { errors: queryErrors });
 
-    let admission: Admission | undefined;
+    let admission: Extract<Admission, { ok: true }> | undefined;
     if (operation.usesBody) {
       // The rate limit before the body: past its limit (or with its bucket's limit of calls in
       // progress running) a client's upload is refused unread, and the connection closed rather than
       // drained (a flood of 2 MiB previews costs a cache hit each).
+      let admitted: Admission;
       try {
-        admission = await gateway.admitCall(operation.path, principal);
+        admitted = await gateway.admitCall(operation.path, principal);
       } catch (error) {
+        // The limiter itself failed (not a refusal): answered as any failure is, still unread.
         const problem = gateway.toProblem(error, { operation, requestId });
         return { ...problemAnswer(problem, requestId, { ...problem.headers, Connection: 'close' }), refusedUnread: true };
       }
+      if (!admitted.ok) return { ...problemAnswer(admitted.problem, requestId, { Connection: 'close' }), refusedUnread: true };
+      admission = admitted;
     }
     let result: GatewayResult;
     try {

@@ -121,16 +121,27 @@ export function capText(text: string, cap: number = BODY_CAP_BYTES, cutBefore = 
 
 /** A body as stored: redacted, as JSON text when it is a value, capped; null when there is none. */
 export function storedBody(body: unknown): string | null {
-  if (body === undefined || body === null || body === '') return null;
+  return hasBody(body) ? storedValue(asValue(body)) : null;
+}
+
+function hasBody(body: unknown): boolean {
+  return body !== undefined && body !== null && body !== '';
+}
+
+/** `storedBody` of a body already parsed with `asValue`. */
+function storedValue(value: unknown): string | null {
   const clip: StringClip = { chars: BODY_CAP_BYTES, cutBytes: 0 };
-  const redacted = redactSecrets(asValue(body), 0, clip);
+  const redacted = redactSecrets(value, 0, clip);
   const text = typeof redacted === 'string' ? redacted : JSON.stringify(redacted);
   return text === undefined ? null : capText(text, BODY_CAP_BYTES, clip.cutBytes);
 }
 
 /** `validation-error` from a problem body's `type` (its URI, or a bare slug). */
 export function problemTypeOf(body: unknown): string | null {
-  const value = asValue(body);
+  return problemTypeOfValue(asValue(body));
+}
+
+function problemTypeOfValue(value: unknown): string | null {
   if (value === null || typeof value !== 'object') return null;
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') return null;
@@ -154,6 +165,9 @@ export function isoTimestamp(at: number): string {
 export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: number = Date.now()): RequestLogRow | null {
   if (principal.kind === 'session') return null;
   const failed = facts.status >= 400;
+  // A failed call's answer (a problem+json text) is parsed once, for its type and for storing: a flood's
+  // refusals are nearly all failures, each logged.
+  const response = failed && hasBody(facts.responseBody) ? asValue(facts.responseBody) : undefined;
   return {
     id: newObjectId(at),
     requestId: facts.requestId,
@@ -167,12 +181,12 @@ export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: 
     operation: facts.operation,
     status: facts.status,
     durationMs: Math.max(0, Math.round(facts.durationMs)),
-    problemType: failed ? problemTypeOf(facts.responseBody) : null,
+    problemType: failed ? problemTypeOfValue(response) : null,
     idempotentReplayed: facts.replayed,
     clientAddress: facts.clientAddress,
     userAgent: facts.userAgent === null ? null : facts.userAgent.slice(0, MAX_USER_AGENT_CHARS).replace(SECRET_VALUE, REDACTED),
     requestBody: failed ? storedBody(facts.requestBody) : null,
-    responseBody: failed ? storedBody(facts.responseBody) : null,
+    responseBody: failed && hasBody(facts.responseBody) ? storedValue(response) : null,
     createdAt: isoTimestamp(at),
   };
 }

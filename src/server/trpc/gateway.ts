@@ -18,7 +18,7 @@ import { isOAuthAccessToken } from '../auth/oauth-tokens';
 import { authenticateOAuthToken } from '../services/oauth-apps';
 import { modeFromCookieHeader, principalInMode } from '../services/test-mode';
 import type { Door, RequestContext } from './context';
-import { applyRateLimit, rateLimitSubject } from './middleware';
+import { applyRateLimit, countInRateLimit, rateLimitSubject } from './middleware';
 import { inputBoundErrors, inputTextErrors } from './input-rules';
 import { prepareOperations, runProcedure, type Operation } from './procedure-runner';
 import { fieldErrorsFromIssues, validationDetail, type InputLocation, type ZodIssueLike } from './validation-errors';
@@ -67,12 +67,19 @@ export interface CallOptions {
   admitted?: Record<string, string>;
 }
 
-/** A call `admitCall` let in before the door read its body: its RateLimit-* headers, and its place among the subject's calls in progress. */
-export interface Admission {
-  headers: Record<string, string>;
-  /** Gives the call's place back (BUCKET_CONCURRENCY); the door calls it once the call is over, whatever its outcome. */
-  release(): void;
-}
+/**
+ * What `admitCall` decided before the door read the body: let in, with its RateLimit-* headers and its
+ * place among the subject's calls in progress; or refused, with the 429 as a Problem (a value, not a
+ * thrown Error: a flood is mostly refusals, and each would capture a stack no one reads).
+ */
+export type Admission =
+  | {
+      ok: true;
+      headers: Record<string, string>;
+      /** Gives the call's place back (BUCKET_CONCURRENCY); the door calls it once the call is over, whatever its outcome. */
+      release(): void;
+    }
+  | { ok: false; problem: Problem };
 
 /** Seconds a client refused for having too many calls in progress is told to wait. */
 const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
@@ -165,7 +172,7 @@ export class Gateway {
 
   /**
    * Counts a call of `operationPath` in its rate-limit bucket before the door reads the request body
-   * (throws the 429), so a client past its limit costs no body read, no JSON parse and no input walk:
+   * (answers the 429 as a refusal, without throwing), so a client past its limit costs no body read, no JSON parse and no input walk:
    * a 2 MiB preview refused this way is answered before its bytes arrive. A bucket that bounds calls
    * in progress (BUCKET_CONCURRENCY) is asked first: past it the call is refused 429 the same way,
    * without being counted. The door passes the returned headers to `call` as `admitted`, which then
@@ -175,24 +182,31 @@ export class Gateway {
     const operation = this.operations.get(operationPath);
     if (!operation) throw new Error(`no operation ${operationPath}`);
     const bucket = operation.meta.rateLimit ?? 'default';
-    const release = this.enterInFlight(bucket, principal);
+    const release = this.inFlight.enter(bucket, rateLimitSubject(principal));
+    if (!release) return { ok: false, problem: this.inFlightProblem(bucket, principal) };
+    let counted: Awaited<ReturnType<typeof countInRateLimit>>;
     try {
-      return { headers: await this.admit(principal, bucket), release };
+      counted = await countInRateLimit(this.services, bucket, principal);
     } catch (error) {
       release();
       throw error;
     }
+    if (counted.refusal) {
+      release();
+      const { detail, headers } = counted.refusal;
+      return { ok: false, problem: { slug: 'rate-limited', status: problemStatus('rate-limited'), detail, headers } };
+    }
+    return { ok: true, headers: counted.headers, release };
   }
 
-  /** A place among the subject's calls in progress in `bucket`, or the 429 when it has its limit running. */
-  private enterInFlight(bucket: RateLimitBucket, principal: Principal): () => void {
-    const release = this.inFlight.enter(bucket, rateLimitSubject(principal));
-    if (release) return release;
-    throw new ApiError(
-      'rate-limited',
-      `This ${principal.subjectType} already has ${this.inFlight.limitOf(bucket)} calls of the ${bucket} bucket in progress, the most it may run at once. Retry when one has finished.`,
-      { headers: { 'Retry-After': String(IN_FLIGHT_RETRY_AFTER_SECONDS) } },
-    );
+  /** The 429 for a subject that has its bucket's limit of calls in progress running. */
+  private inFlightProblem(bucket: RateLimitBucket, principal: Principal): Problem {
+    return {
+      slug: 'rate-limited',
+      status: problemStatus('rate-limited'),
+      detail: `This ${principal.subjectType} already has ${this.inFlight.limitOf(bucket)} calls of the ${bucket} bucket in progress, the most it may run at once. Retry when one has finished.`,
+      headers: { 'Retry-After': String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
+    };
   }
 
   /** Runs `operationPath` with `input` for `principal`: the operation's whole policy, then the procedure. */
@@ -214,11 +228,10 @@ export class Gateway {
     // A call the door did not admit before reading its body (MCP, the settings UI) takes its place among
     // the subject's calls in progress here.
     if (options.admitted) return this.runAdmitted(operation, input, principal, options);
-    let release: () => void;
-    try {
-      release = this.enterInFlight(operation.meta.rateLimit ?? 'default', principal);
-    } catch (error) {
-      const problem = this.toProblem(error, { operation, input, requestId: options.requestId });
+    const bucket = operation.meta.rateLimit ?? 'default';
+    const release = this.inFlight.enter(bucket, rateLimitSubject(principal));
+    if (!release) {
+      const problem = this.inFlightProblem(bucket, principal);
       return { ok: false, status: problem.status, headers: problem.headers, problem };
     }
     try {

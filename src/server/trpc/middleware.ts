@@ -16,20 +16,41 @@ export function rateLimitSubject(principal: Principal): string {
   return `${principal.subjectType}:${principal.subjectId}`;
 }
 
+/** Past its quota: the 429's detail and headers, as plain data (an expected refusal needs no Error). */
+export interface RateLimitRefusal {
+  detail: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Counts one call in the subject's window for `bucket`: its RateLimit-* headers (none when the limiter
+ * is away), and the refusal when it is past the quota — returned, not thrown, so a flood's thousands of
+ * refusals do not each build an Error and capture its stack (issue 26).
+ */
+export async function countInRateLimit(
+  app: RequestContext['app'],
+  bucket: NonNullable<ApiMeta['rateLimit']>,
+  principal: Principal,
+): Promise<{ headers: Record<string, string>; refusal: RateLimitRefusal | null }> {
+  const decision = await app.rateLimiter.check(bucket, rateLimitSubject(principal));
+  if (!decision) return { headers: {}, refusal: null };
+  const headers = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining), 'RateLimit-Reset': String(decision.resetSeconds) };
+  if (decision.allowed) return { headers, refusal: null };
+  return {
+    headers,
+    refusal: {
+      detail: `This ${principal.subjectType} has used its ${decision.limit} requests for this window${bucket === 'default' ? '' : ` (${bucket} bucket)`}, shared by all its keys and sessions. Retry in ${decision.resetSeconds} s.`,
+      // The headers travel with the refusal too: a door that asked before the call (admitCall) has no response state to read them from.
+      headers: { ...headers, 'Retry-After': String(decision.resetSeconds) },
+    },
+  };
+}
+
 /** The subject's limit for the operation's bucket; headers go on every answer, 429 with Retry-After past the quota. */
 export async function applyRateLimit(ctx: Pick<RequestContext, 'app' | 'response'>, bucket: NonNullable<ApiMeta['rateLimit']>, principal: Principal): Promise<void> {
-  const decision = await ctx.app.rateLimiter.check(bucket, rateLimitSubject(principal));
-  if (!decision) return;
-  const headers = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining), 'RateLimit-Reset': String(decision.resetSeconds) };
+  const { headers, refusal } = await countInRateLimit(ctx.app, bucket, principal);
   Object.assign(ctx.response.headers, headers);
-  if (!decision.allowed) {
-    // The headers travel with the refusal too: a door that asked before the call (admitCall) has no response state to read them from.
-    throw new ApiError(
-      'rate-limited',
-      `This ${principal.subjectType} has used its ${decision.limit} requests for this window${bucket === 'default' ? '' : ` (${bucket} bucket)`}, shared by all its keys and sessions. Retry in ${decision.resetSeconds} s.`,
-      { headers: { ...headers, 'Retry-After': String(decision.resetSeconds) } },
-    );
-  }
+  if (refusal) throw new ApiError('rate-limited', refusal.detail, { headers: refusal.headers });
 }
 
 /** 403s: subject type not allowed, scope missing, entitlement inactive, plan feature missing. */
