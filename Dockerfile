@@ -6,7 +6,7 @@
 # APP_SECRET (or APP_SECRET_FILE) is required with DATABASE_URL: the image runs NODE_ENV=production.
 # scripts/check-image.sh performs these same steps without Docker and proves /readyz answers.
 
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -15,12 +15,12 @@ RUN npm install --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN npx prisma generate && npm run build
 
-FROM node:20-slim AS deps
+FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
