@@ -2,7 +2,8 @@
 # Performs the Dockerfile's build and start steps without Docker, in a clean temporary directory, and
 # proves the resulting server answers /readyz: the build stage (all dependencies, prisma generate,
 # npm run build), the deps stage (production dependencies only), the runtime stage (only the files
-# the Dockerfile copies), the migration command, then `node dist/server.js` as the image's CMD.
+# the Dockerfile copies), the migration command, then `node dist/server.js` as the image's CMD — on
+# the Node major version the Dockerfile names.
 #
 #   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres scripts/check-image.sh
 #
@@ -24,6 +25,22 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+
+# The image's Node, not only this machine's: when the Dockerfile's stages name another major version
+# than the one here, that version's binary is fetched from the npm registry (node-linux-<arch>) and
+# every step below runs on it, as the image would.
+IMAGE_NODE_MAJOR="$(sed -n 's/^FROM node:\([0-9]*\)-slim.*/\1/p' "$ROOT/Dockerfile" | sort -u)"
+[ -n "$IMAGE_NODE_MAJOR" ] && [ "$(printf '%s\n' "$IMAGE_NODE_MAJOR" | wc -l)" -eq 1 ] \
+  || { echo "the Dockerfile's stages must all name one node:<major>-slim image" >&2; exit 1; }
+if [ "$(node -p 'process.versions.node.split(".")[0]')" != "$IMAGE_NODE_MAJOR" ]; then
+  NODE_PACKAGE="node-linux-$(uname -m | sed -e 's/x86_64/x64/' -e 's/aarch64/arm64/')"
+  log "Node ${IMAGE_NODE_MAJOR}, the image's (${NODE_PACKAGE}@${IMAGE_NODE_MAJOR} from the npm registry)"
+  mkdir -p "$WORK/node"
+  (cd "$WORK/node" && npm install --no-audit --no-fund --ignore-scripts --no-package-lock --prefix . "${NODE_PACKAGE}@${IMAGE_NODE_MAJOR}" >/dev/null)
+  export PATH="$WORK/node/node_modules/${NODE_PACKAGE}/bin:$PATH"
+fi
+echo "node $(node -v)"
+[ "$(node -p 'process.versions.node.split(".")[0]')" = "$IMAGE_NODE_MAJOR" ] || { echo "not running the image's Node ${IMAGE_NODE_MAJOR}" >&2; exit 1; }
 
 log "build stage (COPY . . with .dockerignore → $WORK/build)"
 mkdir -p "$WORK/build" "$WORK/deps" "$WORK/runtime"
