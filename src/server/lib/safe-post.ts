@@ -13,6 +13,11 @@ import { addressPolicy, checkFetchableUrl, guardedLookup, notPublic, SafeFetchEr
 export type SafePostOptions = Pick<SafeFetchOptions, 'allowPrivateNetworks' | 'allowAddress' | 'timeoutMs' | 'userAgent'> & {
   /** How much of the response body to keep. */
   keepBytes: number;
+  /**
+   * Called once the whole request has been handed to its socket (the request's `finish`): later than
+   * the call returns when the agent must first connect a socket for it. Not called if it never is.
+   */
+  onWritten?: () => void;
 };
 
 export interface SafePostResult {
@@ -122,6 +127,7 @@ export function safePostJson(input: string, body: string, headers: Record<string
       const code = (error as NodeJS.ErrnoException).code;
       finish(new SafeFetchError('network', `the endpoint could not be reached${code ? ` (${code})` : ''}`));
     });
+    if (options.onWritten) request.once('finish', options.onWritten);
     request.end(body);
   });
 }

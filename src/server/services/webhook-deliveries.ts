@@ -305,7 +305,8 @@ function successRecord(a: { deliveryId: string; token: string; started: Date; fi
  * quickly goes straight on with the endpoint's next delivery (the jobs' hand-off): without this the
  * faster slot could send several later events before a slower one sent its earlier event. With it,
  * requests leave in start order and an endpoint sees events out of order by at most its in-flight
- * limit − 1. Requests to one endpoint share its keep-alive agent, which writes them in creation order.
+ * limit − 1. "Sent" is written to the socket: a request queued on the endpoint's agent behind a new
+ * connection would otherwise let the next requests overtake it on an open one.
  */
 const sendTurns = new Map<string, Promise<void>>();
 
@@ -367,15 +368,17 @@ async function attemptInTurn(
     const body = JSON.stringify(renderPayload(event.payload, config.publicBaseUrl));
     const headers = webhookHeaders(secrets, event.id, Math.floor(started.getTime() / 1000), body);
     await turn.ready;
-    // The request is created (and queued on the endpoint's agent) synchronously: the next attempt may go.
-    const sending = safePostJson(endpoint.url, body, headers, {
+    // The next attempt may go once this request is written to its socket, not merely queued on the
+    // endpoint's agent: a request waiting for a new connection was overtaken by the next two on the
+    // agent's open one (seen once in CI: an event 2 places late with 2 in flight). A request that
+    // fails before it is written lets the next one go from attemptDelivery's `finally`.
+    result = await safePostJson(endpoint.url, body, headers, {
       allowPrivateNetworks: config.fetchAllowPrivateNetworks,
       timeoutMs: DELIVERY_TIMEOUT_MS,
       userAgent: `creator-api-webhooks/1.0 (+${config.publicBaseUrl})`,
       keepBytes: KEPT_RESPONSE_BYTES,
+      onWritten: turn.sent,
     });
-    turn.sent();
-    result = await sending;
   } catch (caught) {
     if (caught instanceof SafeFetchError) error = caught;
     else {
