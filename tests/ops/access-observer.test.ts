@@ -37,7 +37,7 @@ describe('API observer', () => {
       },
     });
     const request = { method: 'GET', url: '/public/v1/me?x=1', headers: { authorization: 'Bearer crk_agency_secret', 'user-agent': 'observer-test' } } as unknown as IncomingMessage;
-    observe(request, 200, 'req_observer_test_1', performance.now() - 2);
+    observe(request, { status: 200, headers: { 'X-Request-Id': 'req_observer_test_1' } }, performance.now() - 2);
     return { lines, routeMatches: () => routeMatches };
   }
 

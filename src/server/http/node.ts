@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiHandler } from './api-handler';
-import { fromNodeRequest, headerValue, type ApiResponse } from './exchange';
+import { fromNodeRequest, type ApiResponse } from './exchange';
 import type { ApiObserver } from './observe';
 import { PROBLEMS, problemBody, type AnyProblemSlug } from './problems';
 import { acceptRequestId, newRequestId } from './request-id';
@@ -117,7 +117,7 @@ export function createNodeListener(
     handleApiRequest(fromNodeRequest(req))
       .then((response) => {
         writeApiResponse(res, response);
-        options.observe?.(req, response.status, headerValue(response.headers, 'x-request-id'), startedAt);
+        options.observe?.(req, response, startedAt);
       })
       .catch((error: unknown) => {
         res.statusCode = 500;

@@ -2,9 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../lib/logger';
 import { metricsEnabled, recordRequest, type Door } from '../lib/metrics';
 import type { ApiHandler } from './api-handler';
+import { headerValue, type ApiResponse } from './exchange';
 
 /** Called by the node layer once an API response is written (probes never get here). */
-export type ApiObserver = (req: IncomingMessage, status: number, requestId: string | undefined, startedAt: number) => void;
+export type ApiObserver = (req: IncomingMessage, response: Pick<ApiResponse, 'status' | 'headers'>, startedAt: number) => void;
 
 /** The request headers an access line shows; credentials among them are redacted by the logger. */
 const LOGGED_HEADERS = ['authorization', 'cookie', 'user-agent', 'content-type', 'content-length', 'x-forwarded-for'];
@@ -17,7 +18,7 @@ const LOGGED_HEADERS = ['authorization', 'cookie', 'user-agent', 'content-type',
  * request (1.3 %, for a line pino then dropped) and the route matched again (0.8 %).
  */
 export function createApiObserver(logger: Logger, handler: Pick<ApiHandler, 'operationOf'>): ApiObserver {
-  return (req, status, requestId, startedAt) => {
+  return (req, { status, headers: responseHeaders }, startedAt) => {
     const metrics = metricsEnabled();
     const accessLine = logger.isEnabled('info');
     if (!metrics && !accessLine) return;
@@ -27,6 +28,7 @@ export function createApiObserver(logger: Logger, handler: Pick<ApiHandler, 'ope
     const { operation, door } = handler.operationOf?.(method, pathname) ?? { operation: 'unmatched', door: 'unmatched' as Door };
     if (metrics) recordRequest(operation, door, method, status, seconds);
     if (!accessLine) return;
+    const requestId = headerValue(responseHeaders, 'x-request-id');
     const headers: Record<string, string> = {};
     for (const name of LOGGED_HEADERS) {
       const value = req.headers[name];
