@@ -155,7 +155,7 @@ describe('request log buffer', () => {
   it('holds a few seconds of calls while a write is slow: 30,000 entries waiting are all written, none dropped', async () => {
     const who = await principal();
     const { copyRows, release } = gatedFirstStatement();
-    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 1_000 });
     for (let i = 0; i < 31_000; i += 1) buffer.record(who, facts(i));
     expect(buffer.size).toBe(30_000);
     release();

@@ -87,6 +87,28 @@ describe('request logs', () => {
     expect(Date.now() - Date.parse(found!.body.data.created_at)).toBeLessThan(60_000);
   });
 
+  it('stores a call under its own request id, and finds the newest entry when a client sends that id again', async () => {
+    const first = await t.request('/public/v1/me', { key: agency.key });
+    const ours = first.headers.get('x-request-id')!;
+    expect(ours).toMatch(/^req_[0-9a-f]{24}$/);
+    await flush();
+    const stored = await entry(agency.key, ours);
+    expect(stored.status).toBe(200);
+    // Its entry's id is the request id's ObjectId: the table's key finds it, no index of request ids is written for it.
+    expect(stored.body.data).toMatchObject({ id: ours.slice(4), request_id: ours, path: '/public/v1/me' });
+
+    // A client may send any well-formed X-Request-Id, one of ours too: the newest entry with it wins.
+    const again = await t.request('/public/v1/creators?limit=1', { key: agency.key, headers: { 'x-request-id': ours } });
+    expect(again.headers.get('x-request-id')).toBe(ours);
+    await flush();
+    const newest = await entry(agency.key, ours);
+    expect(newest.status).toBe(200);
+    expect(newest.body.data).toMatchObject({ request_id: ours, path: '/public/v1/creators' });
+    expect(newest.body.data.id).not.toBe(ours.slice(4));
+    // Another account never sees either.
+    expect((await entry(other.key, ours)).status).toBe(404);
+  });
+
   it('writes a burst of calls with a few INSERT statements, not one per call', async () => {
     const subject = await account();
     const buffer = t.app.services.requestLogs;

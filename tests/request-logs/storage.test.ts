@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId, objectIdFloor } from '../../src/server/lib/object-id';
-import { REQUEST_LOG_COLUMNS, requestLogLine, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
+import { FOREIGN_REQUEST_ID_SQL, getRequestLog, REQUEST_LOG_COLUMNS, requestLogLine, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
 import type { RequestLogRow } from '../../src/server/services/request-log-rules';
 import { startTestApp, type TestApp } from '../support/app';
 import { planNodes, type PlanNode } from '../support/query-plan';
 
 /**
  * How request_logs is stored (issues 31 and 27): every logged call pays PostgreSQL for each index on
- * the table, so it keeps one per question the API asks, and the age sweep finds expired entries by
+ * the table, so it keeps one per question the API asks (a call with our own request id enters one), and the age sweep finds expired entries by
  * walking accounts along the primary key instead of reading every row. On PostgreSQL.
  */
 
@@ -68,23 +68,38 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     await t?.close();
   });
 
-  it('maintains two indexes per entry: the account’s entries by id (its key), and the request id', async () => {
+  it('maintains one index per entry with our own request id: the account’s key; other request ids have a partial index', async () => {
     const indexes = await t.db.$queryRawUnsafe<{ indexdef: string }[]>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'request_logs' ORDER BY indexname`);
-    expect(indexes.map((index) => index.indexdef.replace(/^.* USING /, ''))).toEqual(['btree (subject_type, subject_id, id)', 'btree (request_id)']);
+    expect(indexes.map((index) => index.indexdef.replace(/^.* USING /, ''))).toEqual([
+      `btree (request_id) WHERE ((request_id)::text <> ('req_'::text || (id)::text))`,
+      'btree (subject_type, subject_id, id)',
+    ]);
+    // An entry stored under its own request id's ObjectId never enters the partial index.
+    const [agency] = accounts;
+    const ownId = newObjectId();
+    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, Buffer.from(requestLogLine({ ...row(agency!, Date.now(), 0), id: ownId, requestId: `req_${ownId}` })));
+    const inPartial = await t.db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM request_logs WHERE request_id = $1 AND request_id <> ('req_' || id)`,
+      `req_${ownId}`,
+    );
+    expect(inPartial[0]!.n).toBe(0);
+    await t.db.requestLog.deleteMany({ where: { id: ownId } });
   });
 
-  it('finds an entry by request id through its index, and only the account’s own', async () => {
+  it('finds a foreign request id through the partial index, and only the account’s own', async () => {
     const [agency, creator] = accounts;
     const plan = await t.db.$queryRawUnsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM request_logs WHERE subject_type = 'agency' AND subject_id = $1 AND request_id = $2 ORDER BY id DESC LIMIT 1`,
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${FOREIGN_REQUEST_ID_SQL}`,
+      'agency',
       agency!.id,
       `req_storage_${agency!.id}_4321`,
     );
     const onLogs = planNodes(plan[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'request_logs');
-    expect(onLogs.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+    expect(onLogs.map((node) => node['Index Name'])).toEqual(['request_logs_foreign_request_id_idx']);
     expect(onLogs.reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0), 0)).toBeLessThan(10);
-    const found = await t.db.requestLog.findFirst({ where: { subjectType: 'creator', subjectId: creator!.id, requestId: `req_storage_${agency!.id}_4321` } });
-    expect(found).toBeNull();
+    const found = await getRequestLog(t.db, { type: 'agency', id: agency!.id }, `req_storage_${agency!.id}_4321`);
+    expect(found.requestId).toBe(`req_storage_${agency!.id}_4321`);
+    await expect(getRequestLog(t.db, { type: 'creator', id: creator!.id }, `req_storage_${agency!.id}_4321`)).rejects.toMatchObject({ slug: 'not-found' });
   });
 
   it('sweeps expired entries of every account, walking accounts along the key rather than reading every row', async () => {

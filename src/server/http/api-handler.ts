@@ -11,7 +11,7 @@ import { compressResponse } from './compression';
 import { targetParts, targetPath, type ApiRequest, type ApiResponse } from './exchange';
 import { problemResponse } from './problem-response';
 import { prototypeQueryKeys } from './query-keys';
-import { requestIdFrom } from './request-id';
+import { ownedRequestIdFrom } from './request-id';
 import type { Door } from '../lib/metrics';
 import { readRequestBody } from './request-body';
 import { API_PREFIX, OPENAPI_PATHS, collectRoutes, createRouteTable } from './routes';
@@ -180,7 +180,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
 
   async function handleApiRequest(request: ApiRequest): Promise<ApiResponse> {
     const startedAt = performance.now();
-    const requestId = requestIdFrom(request);
+    const { requestId, own: ownRequestId } = ownedRequestIdFrom(request);
     const seen: CallSeen = {};
     let response: ApiResponse;
     try {
@@ -196,6 +196,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
       const address = seen.clientAddress ?? clientAddress(request.headers);
       services.requestLogs.record(seen.principal, {
         requestId,
+        ownRequestId,
         door: 'rest',
         method: request.method.toUpperCase(),
         path: targetPath(request.target),

@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { newObjectId } from '../lib/object-id';
 import type { RequestHeaders } from './exchange';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
 
-// Request ids: a random per-process prefix and a counter — unique, and no random bytes per request.
-const requestIdPrefix = randomBytes(6).toString('hex');
-let requestIdCounter = 0;
-
-export function newRequestId(): string {
-  requestIdCounter = (requestIdCounter + 1) % 0x1000000000000;
-  return `req_${requestIdPrefix}${requestIdCounter.toString(16).padStart(12, '0')}`;
+/**
+ * Our request ids: `req_` and an ObjectId (lib/object-id.ts: its second, this process's random bytes,
+ * a counter) — unique across instances, no random bytes per request, and ordered by time. The request
+ * log stores a call whose request id is ours under that ObjectId, so `GET /request-logs/{request_id}`
+ * finds it through the table's key (request-log-rules.ts `entryIdOf`).
+ */
+export function newRequestId(now: number = Date.now()): string {
+  return `req_${newObjectId(now)}`;
 }
 
 /** A well-formed incoming request id (X-Request-Id) is reused; anything else gets a new one. */
@@ -19,4 +20,11 @@ export function acceptRequestId(incoming: string | string[] | null | undefined):
 
 export function requestIdFrom(request: { headers: RequestHeaders }): string {
   return acceptRequestId(request.headers.get('x-request-id'));
+}
+
+/** `requestIdFrom`, and whether the id is one this server made (not the client's X-Request-Id). */
+export function ownedRequestIdFrom(request: { headers: RequestHeaders }): { requestId: string; own: boolean } {
+  const incoming = request.headers.get('x-request-id');
+  const requestId = acceptRequestId(incoming);
+  return { requestId, own: requestId !== incoming };
 }

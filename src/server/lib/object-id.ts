@@ -13,10 +13,18 @@ export const OBJECT_ID_PATTERN = /^[a-fA-F0-9]{24}$/;
 /** An ObjectId in input or output schemas. */
 export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hexadecimal ObjectId');
 
+/** The id's first 18 hex digits (its second and this process's bytes), made once per second: the request log makes one id per API call. */
+let prefixSecond = Number.NaN;
+let prefix = '';
+
 export function newObjectId(now: number = Date.now()): string {
   counter = (counter + 1) % 0x1000000;
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
-  return `${seconds}${processUnique}${counter.toString(16).padStart(6, '0')}`;
+  const second = Math.floor(now / 1000);
+  if (second !== prefixSecond) {
+    prefixSecond = second;
+    prefix = `${second.toString(16).padStart(8, '0')}${processUnique}`;
+  }
+  return `${prefix}${counter.toString(16).padStart(6, '0')}`;
 }
 
 /** The smallest ObjectId of `instant`'s second: every id below it was made before that second began. */

@@ -36,6 +36,11 @@ export interface RequestLogFacts {
   durationMs: number;
   /** The answer replayed an earlier one for the same Idempotency-Key. */
   replayed: boolean;
+  /**
+   * `requestId` was made by this server (http/request-id.ts `newRequestId`), not sent by the client,
+   * and this is the request's only entry: stored under its ObjectId (`entryIdOf`).
+   */
+  ownRequestId?: boolean;
   clientAddress: string | null;
   userAgent: string | null;
   /** The request as the operation got it (parsed body, query, path parameters; MCP: the arguments). */
@@ -161,6 +166,24 @@ export function isoTimestamp(at: number): string {
   return `${isoSecondPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
 }
 
+const OWN_REQUEST_ID = /^req_[0-9a-f]{24}$/;
+
+/** The ObjectId inside a request id shaped like ours (`req_` + 24 lowercase hex), or null. */
+export function objectIdOfRequestId(requestId: string): string | null {
+  return requestId.length === 28 && OWN_REQUEST_ID.test(requestId) ? requestId.slice(4) : null;
+}
+
+/**
+ * The entry's id (the table's key within the account). A call whose request id is our own is stored
+ * under that id's ObjectId, so `GET /request-logs/{request_id}` finds it by key; any other entry —
+ * a client's X-Request-Id, an MCP request's several tool calls — gets a new ObjectId and is found
+ * through the index of request ids that differ from `'req_' || id` (request-logs.ts `getRequestLog`).
+ * That index is all the lookup by request id costs a logged call, and ours never enter it.
+ */
+function entryIdOf(facts: RequestLogFacts, at: number): string {
+  return (facts.ownRequestId && objectIdOfRequestId(facts.requestId)) || newObjectId(at);
+}
+
 /** The row one call is logged as, or null when it is not logged (a session's call). An OAuth token's call is logged like a key's, under the token's id. */
 export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: number = Date.now()): RequestLogRow | null {
   if (principal.kind === 'session') return null;
@@ -169,7 +192,7 @@ export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: 
   // refusals are nearly all failures, each logged.
   const response = failed && hasBody(facts.responseBody) ? asValue(facts.responseBody) : undefined;
   return {
-    id: newObjectId(at),
+    id: entryIdOf(facts, at),
     requestId: facts.requestId,
     subjectType: principal.subjectType,
     subjectId: principal.subjectId,
