@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RawJsonArray, jsonText, withParsedJson } from '../../src/server/lib/raw-json';
+import { etagOf } from '../../src/server/trpc/conditional';
 
 describe('raw JSON text in an answer (the roster list)', () => {
   const items = [{ id: 'a', bio: 'x"\n😀', n: 0.30000000000000004 }, { id: 'b', socials: [] }];
@@ -20,5 +21,16 @@ describe('raw JSON text in an answer (the roster list)', () => {
     expect(JSON.parse(JSON.stringify(envelope))).toEqual({ data: items, request_id: 'req_1' });
     const plain = { data: [1] };
     expect(withParsedJson(plain)).toBe(plain);
+  });
+
+  it('writes a resource whose ETag was taken from the text the ETag hashed, not serialized again, and the same bytes', () => {
+    const resource = { id: 'cr_1', name: 'Ada "Lovelace"', at: new Date(0), tags: ['a'], gone: undefined };
+    const etag = etagOf(resource);
+    const envelope = { data: resource, request_id: 'req_2' };
+    expect(jsonText(envelope)).toBe(JSON.stringify(envelope));
+    // Same text, same tag (kept, not hashed again); another text, another tag.
+    expect(etagOf({ ...resource })).toBe(etagOf(resource));
+    expect(etagOf({ ...resource, name: 'Grace' })).not.toBe(etag);
+    expect(etagOf(resource)).toBe(etag);
   });
 });

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { z } from 'zod';
 import { preconditionFailed } from '../domain/errors';
+import { rememberJsonText } from '../lib/raw-json';
 import type { RequestContext } from './context';
 import type { ApiMeta } from './meta';
 
@@ -9,9 +10,23 @@ import type { ApiMeta } from './meta';
  * hash of its `data` (the envelope's request_id is not part of the resource). GET honours
  * If-None-Match with 304; PATCH honours If-Match with 412 through `ifMatchVersion` below.
  */
+let lastTaggedText = '';
+let lastTag = '';
+
+/**
+ * The strong ETag of a resource: a hash of its JSON text. The text is remembered for the REST door
+ * (lib/raw-json.ts `jsonText` writes it instead of serializing the resource again), and the last
+ * text's tag is kept: a client polling one resource (`GET /me`) gets it without hashing again.
+ */
 export function etagOf(data: unknown): string {
-  // One-shot hash(): no Hash object per response.
-  return `"${hash('sha256', JSON.stringify(data), 'base64url').slice(0, 32)}"`;
+  const text = JSON.stringify(data);
+  if (typeof data === 'object' && data !== null) rememberJsonText(data, text);
+  if (text !== lastTaggedText) {
+    lastTaggedText = text;
+    // One-shot hash(): no Hash object per response.
+    lastTag = `"${hash('sha256', text, 'base64url').slice(0, 32)}"`;
+  }
+  return lastTag;
 }
 
 /** The entity tags of an If-Match / If-None-Match header; `*` stays `*`. */
