@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RawJsonArray, jsonText, withParsedJson } from '../../src/server/lib/raw-json';
+import { RawJsonArray, jsonText, withDataJson, withParsedJson } from '../../src/server/lib/raw-json';
 import { etagOf } from '../../src/server/trpc/conditional';
 
 describe('raw JSON text in an answer (the roster list)', () => {
@@ -23,13 +23,21 @@ describe('raw JSON text in an answer (the roster list)', () => {
     expect(withParsedJson(plain)).toBe(plain);
   });
 
-  it('writes a resource whose ETag was taken from the text the ETag hashed, not serialized again, and the same bytes', () => {
+  it('writes a body whose data is known as text (the ETag’s input) with that text, the same bytes, and never a stale copy', () => {
     const resource = { id: 'cr_1', name: 'Ada "Lovelace"', at: new Date(0), tags: ['a'], gone: undefined };
+    const envelope = withDataJson({ data: resource, request_id: 'req_2' }, JSON.stringify(resource));
+    expect(jsonText(envelope)).toBe(JSON.stringify({ data: resource, request_id: 'req_2' }));
+    // The text is what is written: not serialized again.
+    expect(jsonText(withDataJson({ data: resource, request_id: 'r' }, '{"marker":1}'))).toBe('{"data":{"marker":1},"request_id":"r"}');
+    // Invisible to JSON.stringify and not carried by a spread, so a copy with other data is never written with it.
+    expect(JSON.stringify(envelope)).toBe(JSON.stringify({ data: resource, request_id: 'req_2' }));
+    expect(jsonText({ ...withDataJson({ data: resource, request_id: 'r' }, '{"marker":1}'), data: { other: true } })).toBe('{"data":{"other":true},"request_id":"r"}');
+  });
+
+  it('keeps the last text’s ETag and gives another text another tag', () => {
+    const resource = { id: 'cr_1', name: 'Ada' };
     const etag = etagOf(resource);
-    const envelope = { data: resource, request_id: 'req_2' };
-    expect(jsonText(envelope)).toBe(JSON.stringify(envelope));
-    // Same text, same tag (kept, not hashed again); another text, another tag.
-    expect(etagOf({ ...resource })).toBe(etagOf(resource));
+    expect(etagOf({ ...resource })).toBe(etag);
     expect(etagOf({ ...resource, name: 'Grace' })).not.toBe(etag);
     expect(etagOf(resource)).toBe(etag);
   });

@@ -28,36 +28,35 @@ export class RawJsonArray {
 }
 
 /**
- * JSON texts of values serialized whole already — a single resource, for its ETag (trpc/conditional.ts
- * `etagOf`) — which `jsonText` writes as they are instead of serializing them a second time. Only a
- * value that is not changed after its text was taken may be remembered (the ETag is taken once the
- * operation's output is final).
+ * An answer body's `data` as JSON text, when it was serialized whole already — a single resource,
+ * for its ETag (trpc/conditional.ts `etagOf`) — kept on the body as a non-enumerable property (not
+ * copied by a spread, not seen by JSON.stringify) so `jsonText` writes it instead of serializing the
+ * resource a second time. Set once the operation's output is final (trpc/middleware.ts).
  */
-const rememberedText = new WeakMap<object, string>();
+const DATA_JSON = Symbol('data as JSON text');
 
-export function rememberJsonText(value: object, text: string): void {
-  rememberedText.set(value, text);
+export function withDataJson<T extends { data: unknown }>(body: T, dataText: string): T {
+  Object.defineProperty(body, DATA_JSON, { value: dataText });
+  return body;
 }
 
 /**
  * JSON.stringify for an answer body whose top-level values may be a RawJsonArray (the envelope's
- * `data`) or a value whose text is remembered: those are written as their text, the rest
- * stringified, keys in their order.
+ * `data`) or whose `data` is known as text (`withDataJson`): those are written as their text, the
+ * rest stringified, keys in their order.
  */
 export function jsonText(body: unknown): string {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return JSON.stringify(body);
-  const record = body as Record<string, unknown>;
-  let known = false;
-  for (const key in record) {
-    const value = record[key];
-    if (value instanceof RawJsonArray || (typeof value === 'object' && value !== null && rememberedText.has(value))) known = true;
-  }
-  if (!known) return JSON.stringify(body);
+  const record = body as Record<string, unknown> & { [DATA_JSON]?: string };
+  const dataText = record[DATA_JSON];
+  let raw = dataText !== undefined;
+  if (!raw) for (const key in record) if (record[key] instanceof RawJsonArray) raw = true;
+  if (!raw) return JSON.stringify(body);
   const parts: string[] = [];
   for (const key in record) {
     const value = record[key];
     if (value === undefined || typeof value === 'function') continue;
-    const text = value instanceof RawJsonArray ? value.text() : typeof value === 'object' && value !== null ? (rememberedText.get(value) ?? JSON.stringify(value)) : JSON.stringify(value);
+    const text = key === 'data' && dataText !== undefined ? dataText : value instanceof RawJsonArray ? value.text() : JSON.stringify(value);
     parts.push(`${JSON.stringify(key)}:${text}`);
   }
   return `{${parts.join(',')}}`;

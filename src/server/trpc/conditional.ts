@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
 import type { z } from 'zod';
 import { preconditionFailed } from '../domain/errors';
-import { rememberJsonText } from '../lib/raw-json';
 import type { RequestContext } from './context';
 import type { ApiMeta } from './meta';
 
@@ -13,20 +12,18 @@ import type { ApiMeta } from './meta';
 let lastTaggedText = '';
 let lastTag = '';
 
-/**
- * The strong ETag of a resource: a hash of its JSON text. The text is remembered for the REST door
- * (lib/raw-json.ts `jsonText` writes it instead of serializing the resource again), and the last
- * text's tag is kept: a client polling one resource (`GET /me`) gets it without hashing again.
- */
-export function etagOf(data: unknown): string {
-  const text = JSON.stringify(data);
-  if (typeof data === 'object' && data !== null) rememberJsonText(data, text);
+/** The strong ETag of a resource's JSON text; the last text's tag is kept: a client polling one resource (`GET /me`) gets it without hashing again. */
+export function etagOfText(text: string): string {
   if (text !== lastTaggedText) {
     lastTaggedText = text;
     // One-shot hash(): no Hash object per response.
     lastTag = `"${hash('sha256', text, 'base64url').slice(0, 32)}"`;
   }
   return lastTag;
+}
+
+export function etagOf(data: unknown): string {
+  return etagOfText(JSON.stringify(data));
 }
 
 /** The entity tags of an If-Match / If-None-Match header; `*` stays `*`. */
@@ -57,6 +54,7 @@ export function isSingleResource(result: unknown): result is { data: Record<stri
 /**
  * Sets ETag on every single-resource 200/201 (GET, and what POST/PATCH return unless the meta says
  * `etag: false` for a compound result), and turns a GET whose If-None-Match matches into a 304.
+ * Returns the resource's JSON text the tag was taken from (undefined when none was).
  * One step of the API chain (middleware.ts), after the procedure has run.
  */
 export function applyConditional(
@@ -64,14 +62,17 @@ export function applyConditional(
   meta: ApiMeta | undefined,
   type: string,
   result: { ok: boolean; data?: unknown },
-): void {
-  if (!result.ok || meta?.etag === false || !isSingleResource(result.data)) return;
+): string | undefined {
+  if (!result.ok || meta?.etag === false || !isSingleResource(result.data)) return undefined;
   const status = ctx.response.status ?? 200;
-  if (status !== 200 && status !== 201) return;
-  const etag = etagOf(result.data.data);
+  if (status !== 200 && status !== 201) return undefined;
+  const dataText = JSON.stringify(result.data.data);
+  const etag = etagOfText(dataText);
   ctx.response.headers.ETag = etag;
   const ifNoneMatch = ctx.request.headers.get('if-none-match');
   if (type === 'query' && ifNoneMatch !== null && weakMatch(ifNoneMatch, etag)) ctx.response.status = 304;
+  // The resource's text, for the body (lib/raw-json.ts `withDataJson`): made once, not again by the REST door.
+  return dataText;
 }
 
 /**

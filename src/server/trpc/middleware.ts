@@ -3,6 +3,7 @@ import { permissionDescription, type SubjectType } from '../auth/scopes';
 import { ApiError } from '../domain/errors';
 import { ownerOf, type Principal } from '../domain/principal';
 import { applyConditional } from './conditional';
+import { withDataJson } from '../lib/raw-json';
 import type { RequestContext } from './context';
 import { deprecationHeaders } from './deprecation';
 import { claimIdempotencyStep, settleIdempotencyKey } from './idempotency';
@@ -82,10 +83,11 @@ function authorize(meta: ApiMeta, principal: Principal): void {
 }
 
 /** Adds request_id to the `{ data, meta? }` a procedure returns: the success envelope, in one place. */
-function withEnvelope<R extends { ok: boolean; data?: unknown }>(result: R, requestId: string): R {
+function withEnvelope<R extends { ok: boolean; data?: unknown }>(result: R, requestId: string, dataText?: string): R {
   if (result.ok && result.data && typeof result.data === 'object') {
     const body = result.data as { data: unknown; meta?: unknown };
-    return { ...result, data: { data: body.data, request_id: requestId, ...(body.meta ? { meta: body.meta } : {}) } };
+    const envelope = { data: body.data, request_id: requestId, ...(body.meta ? { meta: body.meta } : {}) };
+    return { ...result, data: dataText === undefined ? envelope : withDataJson(envelope, dataText) };
   }
   return result;
 }
@@ -111,11 +113,11 @@ export const apiChain = t.middleware(async ({ ctx, meta, next, type, getRawInput
   if (idempotency.kind === 'replay') {
     // A stored outcome: the procedure does not run again.
     const replayed = { ok: true as const, data: idempotency.data };
-    applyConditional(ctx, meta, type, replayed);
-    return { ...withEnvelope(replayed, ctx.requestId), ctx: { ...ctx, owner }, marker: middlewareMarker };
+    const dataText = applyConditional(ctx, meta, type, replayed);
+    return { ...withEnvelope(replayed, ctx.requestId, dataText), ctx: { ...ctx, owner }, marker: middlewareMarker };
   }
   const result = await next({ ctx: { owner } });
   if (idempotency.kind === 'claimed') await settleIdempotencyKey(ctx, idempotency.claim, result);
-  applyConditional(ctx, meta, type, result);
-  return withEnvelope(result, ctx.requestId);
+  const dataText = applyConditional(ctx, meta, type, result);
+  return withEnvelope(result, ctx.requestId, dataText);
 });
