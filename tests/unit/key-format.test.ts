@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checksumOf, generateKey, hashKey, parseKey } from '../../src/server/auth/key-format';
+import { checksumOf, crc32, generateKey, hashKey, parseKey } from '../../src/server/auth/key-format';
 
 describe('API key format', () => {
+  it('checksums with CRC-32 of the UTF-8 bytes (zlib’s values), ASCII or not', () => {
+    expect(crc32('123456789')).toBe(0xcbf43926);
+    expect(crc32('crk_agency_abc')).toBe(790993204);
+    expect(crc32('café ✓')).toBe(590171600);
+  });
+
   it('tells agency from creator keys by prefix', () => {
     expect(generateKey('agency').secret).toMatch(/^crk_agency_[0-9A-Za-z]{36}$/);
     expect(generateKey('creator').secret).toMatch(/^crk_creator_[0-9A-Za-z]{36}$/);
