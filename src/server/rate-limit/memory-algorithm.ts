@@ -13,8 +13,16 @@ export interface WindowResult {
   reset: number;
 }
 
+/** One identifier's counts: its latest window's and the one before it. */
+interface WindowCounts {
+  window: number;
+  current: number;
+  previous: number;
+}
+
 export class MemorySlidingWindow {
-  private readonly counts = new Map<string, number>();
+  /** One entry per identifier (not one per identifier and window): a lookup by the identifier as given, no key strings built per call. */
+  private readonly counts = new Map<string, WindowCounts>();
   private sweepAt = 0;
 
   constructor(
@@ -29,21 +37,25 @@ export class MemorySlidingWindow {
       this.sweep(currentWindow);
       this.sweepAt = now + windowMs;
     }
-    const currentKey = `${identifier}:${currentWindow}`;
-    const previous = counts.get(`${identifier}:${currentWindow - 1}`) ?? 0;
-    const current = counts.get(currentKey) ?? 0;
-    const weightedPrevious = Math.floor((1 - (now % windowMs) / windowMs) * previous);
+    let entry = counts.get(identifier);
+    if (!entry) {
+      entry = { window: currentWindow, current: 0, previous: 0 };
+      counts.set(identifier, entry);
+    } else if (entry.window !== currentWindow) {
+      // A new window: the one just ended is its previous only if it was the last one.
+      entry.previous = entry.window === currentWindow - 1 ? entry.current : 0;
+      entry.current = 0;
+      entry.window = currentWindow;
+    }
+    const weightedPrevious = Math.floor((1 - (now % windowMs) / windowMs) * entry.previous);
     const reset = (currentWindow + 1) * windowMs;
-    if (weightedPrevious + current >= tokens) return { success: false, limit: tokens, remaining: 0, reset };
-    counts.set(currentKey, current + 1);
-    return { success: true, limit: tokens, remaining: Math.max(0, tokens - weightedPrevious - current - 1), reset };
+    if (weightedPrevious + entry.current >= tokens) return { success: false, limit: tokens, remaining: 0, reset };
+    entry.current += 1;
+    return { success: true, limit: tokens, remaining: Math.max(0, tokens - weightedPrevious - entry.current), reset };
   }
 
-  /** Drops windows older than the previous one, so the map stays as small as the set of active keys. */
+  /** Drops identifiers idle for more than a window, so the map stays as small as the set of active keys. */
   private sweep(currentWindow: number): void {
-    for (const key of this.counts.keys()) {
-      const window = Number(key.slice(key.lastIndexOf(':') + 1));
-      if (window < currentWindow - 1) this.counts.delete(key);
-    }
+    for (const [identifier, entry] of this.counts) if (entry.window < currentWindow - 1) this.counts.delete(identifier);
   }
 }
