@@ -101,7 +101,9 @@ export function createNodeListener(
   options: NodeListenerOptions = {},
 ) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    const pathname = (req.url ?? '/').split('?', 1)[0]!;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const pathname = query === -1 ? url : url.slice(0, query);
     if (!IMPLEMENTED_METHODS.has(req.method ?? '')) {
       refuseMethod(req, res, pathname, handleApiRequest);
       return;

@@ -26,6 +26,8 @@ const compiled = new WeakMap<TrustedProxies, CompiledList>();
 
 /** `::ffff:10.0.0.1` → `10.0.0.1`; `[2001:db8::1]:443` → `2001:db8::1`; `1.2.3.4:80` → `1.2.3.4`; null when not an address. */
 export function normalizeAddress(raw: string): string | null {
+  // The common case, a plain dotted IPv4 address, is already normal (no regex, no isIP).
+  if (plainIPv4(raw) >= 0) return raw;
   let value = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
   if (bracketed) value = bracketed[1]!;
@@ -137,6 +139,13 @@ function compile(entries: TrustedProxies): CompiledList {
   const scratch = new Uint32Array(4);
   const result: CompiledList = {
     check: (address) => {
+      const ipv4 = plainIPv4(address);
+      if (ipv4 >= 0) {
+        scratch.fill(0);
+        scratch[2] = 0xffff;
+        scratch[3] = ipv4;
+        return ranges.some((range) => inRange(scratch, range));
+      }
       const family = isIP(address);
       const words = family === 0 ? null : addressWords(address, family, scratch);
       return words !== null && ranges.some((range) => inRange(words, range));
