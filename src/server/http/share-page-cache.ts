@@ -6,6 +6,7 @@ import { SHARE_PAGES_CHANNEL } from '../services/share-page-invalidation';
 import { deckUnlockCookieName, matchSharePath, resolveSharePage, type SharePageMeta, type SharePageRoute } from '../services/share-pages';
 import type { AppServices } from '../domain/app-services';
 import { newRequestId } from './request-id';
+import { prepareHead, writePreparedHead, type PreparedHead } from './checked-headers';
 import { clientAddress } from '../lib/client-address';
 import { countSharePageLookup } from '../lib/metrics';
 
@@ -44,12 +45,12 @@ interface StoredResponse {
   body: Buffer;
   gzip: Buffer | null;
   /**
-   * writeHead's flat `[name, value, …]` list for `body` and for `gzip`, built once: the stored
-   * headers, the encoding and length, then X-Request-Id and X-Share-Page-Cache, whose values (the
-   * last two slots) `send` fills in per request (writeHead copies the list at once).
+   * The head for `body` and for `gzip`, checked and built once (checked-headers.ts): the stored
+   * headers, the encoding and length, then X-Request-Id and X-Share-Page-Cache, whose values `send`
+   * gives per request.
    */
-  head: string[];
-  gzipHead: string[] | null;
+  head: PreparedHead;
+  gzipHead: PreparedHead | null;
 }
 
 interface PathEntry {
@@ -115,15 +116,17 @@ function isNavigation(req: IncomingMessage): boolean {
   return req.headers.rsc !== undefined || (req.url !== undefined && req.url.includes('?') && /[?&]_rsc=/.test(req.url));
 }
 
-function headList(headers: Record<string, string | string[]>, body: Buffer, encoding: string | null): string[] {
+const PER_REQUEST_HEADERS = ['x-request-id', 'x-share-page-cache'];
+
+function headList(headers: Record<string, string | string[]>, body: Buffer, encoding: string | null): PreparedHead {
   const list: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (Array.isArray(value)) for (const item of value) list.push(name, item);
     else list.push(name, value);
   }
   if (encoding) list.push('content-encoding', encoding);
-  list.push('content-length', String(body.length), 'x-request-id', '', 'x-share-page-cache', '');
-  return list;
+  list.push('content-length', String(body.length));
+  return prepareHead(list, PER_REQUEST_HEADERS);
 }
 
 function cookieValue(req: IncomingMessage, name: string): string | undefined {
@@ -317,10 +320,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
 
   function send(req: IncomingMessage, res: ServerResponse, stored: StoredResponse, state: string): void {
     const gzip = stored.gzip !== null && stored.gzipHead !== null && acceptsGzip(req);
-    const head = gzip ? stored.gzipHead! : stored.head;
-    head[head.length - 3] = newRequestId();
-    head[head.length - 1] = state;
-    res.writeHead(stored.status, head);
+    writePreparedHead(res, stored.status, gzip ? stored.gzipHead! : stored.head, [newRequestId(), state]);
     countSharePageLookup(true);
     res.end(req.method === 'HEAD' ? undefined : gzip ? stored.gzip! : stored.body);
   }
