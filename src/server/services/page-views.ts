@@ -35,17 +35,30 @@ function timestampText(at: number): string {
   return `${lastSecondText}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
-/** A text[] literal: `{"a","b",NULL}`, every element quoted, backslashes and double quotes escaped, as the driver writes it. */
+function quoted(value: string | null | undefined): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (value.includes('"') || value.includes('\\')) return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `"${value}"`;
+}
+
+/**
+ * A text[] literal: `{"a","b",NULL}`, every element quoted, backslashes and double quotes escaped, as
+ * the driver writes it. Joined, not concatenated (one flat string, no rope to flatten), and a value
+ * equal to the one before it (a page's type, id and owner in every one of its views) is quoted once.
+ */
 function arrayLiteral(values: readonly (string | null)[]): string {
-  let text = '{';
+  const parts = new Array<string>(values.length);
+  let previous: string | null | undefined;
+  let previousText = '';
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i];
-    if (i > 0) text += ',';
-    if (value === null || value === undefined) text += 'NULL';
-    else if (value.includes('"') || value.includes('\\')) text += `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-    else text += `"${value}"`;
+    if (i === 0 || value !== previous) {
+      previousText = quoted(value);
+      previous = value;
+    }
+    parts[i] = previousText;
   }
-  return `${text}}`;
+  return `{${parts.join(',')}}`;
 }
 
 /**
