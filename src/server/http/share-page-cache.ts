@@ -7,6 +7,7 @@ import { deckUnlockCookieName, matchSharePath, resolveSharePage, type SharePageM
 import type { AppServices } from '../domain/app-services';
 import { newRequestId } from './request-id';
 import { prepareHead, writePreparedHead, type PreparedHead } from './checked-headers';
+import { RawHeaders, lowerName, rawHeader } from './raw-headers';
 import { clientAddress } from '../lib/client-address';
 import { countSharePageLookup } from '../lib/metrics';
 
@@ -77,6 +78,13 @@ export interface SharePageServerOptions {
 }
 
 export interface SharePageServer {
+  /**
+   * Answers a request a fresh cached page can answer and returns true; false for anything else
+   * (then `handle` it once the node layer has set the client address header). Reads only
+   * `req.rawHeaders` (raw-headers.ts: Node builds `req.headers` on first use) and counts the view
+   * under `clientAddress`, the address the node layer resolved.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, clientAddress: string): boolean;
   /** Answers a share-page request and returns true; false for any other path. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   /** Drops every cached page. */
@@ -92,17 +100,6 @@ const NOT_STORED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'da
 /** Invalidations remembered for renders that started before them (a render lasts well under this many). */
 const RECENT_INVALIDATIONS = 1_000;
 
-/** Lower-case forms of the few names pages ask for (toLowerCase per call was 8 calls per counted view). */
-const lowerNames = new Map<string, string>();
-function lowerName(name: string): string {
-  let lower = lowerNames.get(name);
-  if (lower === undefined) {
-    lower = name.toLowerCase();
-    if (lowerNames.size < 64) lowerNames.set(name, lower);
-  }
-  return lower;
-}
-
 class RequestHeaders implements HeaderReader {
   constructor(private readonly headers: IncomingHttpHeaders) {}
   get(name: string): string | null {
@@ -113,7 +110,7 @@ class RequestHeaders implements HeaderReader {
 
 /** An RSC request of a client-side navigation (rendered by Next, never cached). */
 function isNavigation(req: IncomingMessage): boolean {
-  return req.headers.rsc !== undefined || (req.url !== undefined && req.url.includes('?') && /[?&]_rsc=/.test(req.url));
+  return rawHeader(req, 'rsc') !== undefined || (req.url !== undefined && req.url.includes('?') && /[?&]_rsc=/.test(req.url));
 }
 
 const PER_REQUEST_HEADERS = ['x-request-id', 'x-share-page-cache'];
@@ -130,7 +127,7 @@ function headList(headers: Record<string, string | string[]>, body: Buffer, enco
 }
 
 function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
+  for (const part of (rawHeader(req, 'cookie') ?? '').split(';')) {
     const index = part.indexOf('=');
     if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
   }
@@ -138,7 +135,7 @@ function cookieValue(req: IncomingMessage, name: string): string | undefined {
 }
 
 function acceptsGzip(req: IncomingMessage): boolean {
-  const accept = req.headers['accept-encoding'];
+  const accept = rawHeader(req, 'accept-encoding');
   return typeof accept === 'string' && /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(accept);
 }
 
@@ -310,12 +307,12 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     return isDeckUnlocked(secret, { id: meta.lock.deckId, passwordHash: meta.lock.passwordHash }, token) ? 'unlocked' : 'locked';
   }
 
-  function count(req: IncomingMessage, meta: SharePageMeta, variant: Variant, at: number = now()): void {
+  /** `address`: the client address the node layer resolved, when it passed it (else read from the header it set). */
+  function count(req: IncomingMessage, meta: SharePageMeta, variant: Variant, at: number = now(), address: string | null = null): void {
     // A locked deck's password form is not a view of the deck.
     if (!meta.target || variant === 'locked') return;
     // The address the node layer resolved under TRUSTED_PROXIES (one rule for sign-ins, unlocks and views).
-    const headers = new RequestHeaders(req.headers);
-    services.pageViews.record(meta.target, headers, clientAddress(headers), at);
+    services.pageViews.record(meta.target, new RawHeaders(req), address ?? clientAddress(new RequestHeaders(req.headers)), at);
   }
 
   function send(req: IncomingMessage, res: ServerResponse, stored: StoredResponse, state: string): void {
@@ -329,7 +326,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
    * The common case, answered synchronously: a fresh cached copy of the variant asked for. Exactly
    * what `serve` does for it (count, then send as a hit); anything else is left to `serve`.
    */
-  function answerFromCache(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  function answerFromCache(req: IncomingMessage, res: ServerResponse, path: string, address: string | null): boolean {
     const entry = entries.get(path);
     if (entry === undefined || isNavigation(req)) return false;
     const at = now();
@@ -337,7 +334,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     const variant = variantOf(req, entry.meta);
     const ready = entry.responses.get(variant);
     if (ready === undefined) return false;
-    count(req, entry.meta, variant, at);
+    count(req, entry.meta, variant, at, address);
     send(req, res, ready, 'hit');
     return true;
   }
@@ -456,19 +453,33 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     } else res.destroy();
   }
 
+  /** A fresh cached copy, answered (true) or not; with `address` given it never reads `req.headers`. */
+  function answerHit(req: IncomingMessage, res: ServerResponse, path: string, address: string | null): boolean {
+    // Only paths that matched a share route are ever cached, so a hit needs no route match.
+    try {
+      return caching && answerFromCache(req, res, path, address);
+    } catch (error) {
+      failed(res, path, error);
+      return true;
+    }
+  }
+
+  function pathOf(req: IncomingMessage): string | null {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null; // server actions (deck unlock) go to Next
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    return query === -1 ? url : url.slice(0, query);
+  }
+
   return {
+    answer(req, res, address) {
+      const path = pathOf(req);
+      return path !== null && answerHit(req, res, path, address);
+    },
     handle(req, res) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false; // server actions (deck unlock) go to Next
-      const url = req.url ?? '/';
-      const query = url.indexOf('?');
-      const path = query === -1 ? url : url.slice(0, query);
-      // Only paths that matched a share route are ever cached, so a hit needs no route match.
-      try {
-        if (caching && answerFromCache(req, res, path)) return true;
-      } catch (error) {
-        failed(res, path, error);
-        return true;
-      }
+      const path = pathOf(req);
+      if (path === null) return false;
+      if (answerHit(req, res, path, null)) return true;
       const route = matchSharePath(path);
       if (!route) return false;
       serve(req, res, path, route).catch((error: unknown) => failed(res, path, error));
