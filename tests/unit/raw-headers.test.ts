@@ -21,7 +21,7 @@ function send<T>(lines: string[], inspect: (req: IncomingMessage, res: ServerRes
       try {
         resolve(inspect(req, res));
       } catch (error) {
-        reject(error as Error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
       if (!res.headersSent) res.end();
     };
