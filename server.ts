@@ -58,7 +58,7 @@ if (config.seedDemo) {
 }
 
 let handlePage: (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
-// Cached share pages, answered by the node listener before it builds req.headers (see answerPage).
+// Cached share pages, answered by the node listener before it writes the client address header (answerPage).
 let answerPage: ((req: http.IncomingMessage, res: http.ServerResponse, clientAddress: string) => boolean) | undefined;
 if (apiOnly) {
   handlePage = (_req, res) => {

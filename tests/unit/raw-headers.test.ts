@@ -52,7 +52,7 @@ describe('raw request headers', () => {
     ];
     const names = ['host', 'x-forwarded-for', 'user-agent', 'cookie', 'accept-encoding', 'purpose', 'rsc', 'sec-purpose', 'x-moz'];
     const seen = await send(lines, (req) => {
-      // Raw first: req.headers is built on first use, and must not change what the raw reader sees.
+      // Raw first, then the object Node built: both must agree.
       const raw = Object.fromEntries(names.map((name) => [name, rawHeader(req, name)]));
       const reader = new RawHeaders(req);
       const viaReader = Object.fromEntries(names.map((name) => [name, reader.get(name.toUpperCase())]));
@@ -63,7 +63,7 @@ describe('raw request headers', () => {
     expect(seen.viaReader).toEqual(Object.fromEntries(Object.entries(seen.headers).map(([name, value]) => [name, value ?? null])));
   });
 
-  it('a page answered before req.headers is built gets the resolved address, never the client’s header', async () => {
+  it('a page answered before the address header is written gets the resolved address, never the client’s header', async () => {
     const answered: string[] = [];
     let fallbackSaw: string | string[] | undefined;
     const listener = createNodeListener(

@@ -91,8 +91,8 @@ export interface NodeListenerOptions {
   /** Told of every API response once written: the access log line and the request metrics. */
   observe?: ApiObserver;
   /**
-   * Tried first for a page request, with the resolved client address, before `req.headers` is
-   * touched (Node builds it on first use): true when it answered (a cached share page), synchronously.
+   * Tried first for a page request, with the resolved client address, before the address header is
+   * written into `req.headers`: true when it answered (a cached share page), synchronously.
    */
   answerPage?: (req: IncomingMessage, res: ServerResponse, clientAddress: string) => boolean;
 }

@@ -80,9 +80,9 @@ export interface SharePageServerOptions {
 export interface SharePageServer {
   /**
    * Answers a request a fresh cached page can answer and returns true; false for anything else
-   * (then `handle` it once the node layer has set the client address header). Reads only
-   * `req.rawHeaders` (raw-headers.ts: Node builds `req.headers` on first use) and counts the view
-   * under `clientAddress`, the address the node layer resolved.
+   * (then `handle` it once the node layer has set the client address header). Reads the request's
+   * headers from `req.rawHeaders` (raw-headers.ts) and counts the view under `clientAddress`, the
+   * address the node layer resolved.
    */
   answer(req: IncomingMessage, res: ServerResponse, clientAddress: string): boolean;
   /** Answers a share-page request and returns true; false for any other path. */
