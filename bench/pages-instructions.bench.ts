@@ -12,7 +12,8 @@
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench), BENCH_PORT (3902;
  * the anchor uses the next one), BENCH_NODE (the node binary both run on; default this one),
  * BENCH_REQUESTS (3000), BENCH_WARMUP (6000), BENCH_CONNECTIONS (10), BENCH_SERVICE_ARGS (extra node
- * flags for the service, space-separated), BENCH_KEEP=1 (keep the dumps for callgrind_annotate),
+ * flags for the service, space-separated), BENCH_SERVICE_SCRIPT (another build's server.js, run from here
+ * for a before/after pair), BENCH_KEEP=1 (keep the dumps for callgrind_annotate),
  * BENCH_ANCHOR=0 (the service alone, for quick before/after pairs), BENCH_BUILD=0 (run dist/ and .next/ as
  * they are). Needs valgrind; builds what is stale first.
  */
@@ -39,6 +40,7 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 3000);
 const warmup = Number(process.env.BENCH_WARMUP ?? 6000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const serviceArgs = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
+const serviceScript = process.env.BENCH_SERVICE_SCRIPT ?? 'dist/server.js';
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const origin = `http://127.0.0.1:${port}`;
 const bareOrigin = `http://127.0.0.1:${port + 1}`;
@@ -131,7 +133,7 @@ if (process.env.BENCH_BUILD !== '0') {
 const nodeVersion = execFileSync(nodeBinary, ['--version'], { encoding: 'utf8' }).trim();
 
 const waitLong = { timeoutMs: 600_000, pollMs: 2_000 };
-const server = await startProcess('valgrind', [...valgrind('cg'), nodeBinary, ...serviceArgs, 'dist/server.js'], env, `${origin}/healthz`, waitLong);
+const server = await startProcess('valgrind', [...valgrind('cg'), nodeBinary, ...serviceArgs, serviceScript], env, `${origin}/healthz`, waitLong);
 let service: { main: number; all: number } | undefined;
 let anchor: { main: number; all: number } | undefined;
 let viewsCounted = 0;
