@@ -11,7 +11,8 @@
  *
  * BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench), BENCH_PORT (3902;
  * the anchor uses the next one), BENCH_NODE (the node binary both run on; default this one),
- * BENCH_REQUESTS (3000), BENCH_WARMUP (6000), BENCH_CONNECTIONS (10), BENCH_SERVICE_ARGS (extra node
+ * BENCH_REQUESTS (3000), BENCH_WARMUP (20000: after 6,000, Node 24 still spent 8–18k a request on the main
+ * thread tiering up), BENCH_CONNECTIONS (10), BENCH_SERVICE_ARGS (extra node
  * flags for the service, space-separated), BENCH_SERVICE_SCRIPT (another build's server.js, run from here
  * for a before/after pair), BENCH_KEEP=1 (keep the dumps for callgrind_annotate),
  * BENCH_ANCHOR=0 (the service alone, for quick before/after pairs), BENCH_BUILD=0 (run dist/ and .next/ as
@@ -37,7 +38,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127
 const port = Number(process.env.BENCH_PORT ?? 3902);
 const nodeBinary = process.env.BENCH_NODE ?? process.execPath;
 const requests = Number(process.env.BENCH_REQUESTS ?? 3000);
-const warmup = Number(process.env.BENCH_WARMUP ?? 6000);
+const warmup = Number(process.env.BENCH_WARMUP ?? 20000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const serviceArgs = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
 const serviceScript = process.env.BENCH_SERVICE_SCRIPT ?? 'dist/server.js';
