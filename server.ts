@@ -58,6 +58,8 @@ if (config.seedDemo) {
 }
 
 let handlePage: (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
+// Cached share pages, answered by the node listener before it writes the client address header (answerPage).
+let answerPage: ((req: http.IncomingMessage, res: http.ServerResponse, clientAddress: string) => boolean) | undefined;
 if (apiOnly) {
   handlePage = (_req, res) => {
     res.writeHead(404, { 'content-type': 'application/problem+json' });
@@ -79,6 +81,7 @@ if (apiOnly) {
   // The client address pages use is resolved by the node listener (TRUSTED_PROXIES), not taken from headers.
   // Outbound link-in-bio clicks (/l/<slug>/go/<block>): counted, then redirected to the stored URL.
   const linkClickRedirect = createLinkClickRedirect(app.services);
+  answerPage = (req, res, clientAddress) => sharePages.answer(req, res, clientAddress);
   handlePage = (req, res) => {
     if (linkClickRedirect.handle(req, res)) return;
     if (sharePages.handle(req, res)) return;
@@ -89,7 +92,7 @@ if (apiOnly) {
 const inFlight = createInFlightTracker();
 // The tracked API handler keeps the handler's route table (allowedMethods) for the node layer's 405s.
 const trackedApi = Object.assign(inFlight.track(app.handleApiRequest), { allowedMethods: app.handleApiRequest.allowedMethods });
-const listener = createNodeListener(trackedApi, inFlight.track(handlePage), { trustedProxies: config.trustedProxies, observe: app.observeApi });
+const listener = createNodeListener(trackedApi, inFlight.track(handlePage), { trustedProxies: config.trustedProxies, observe: app.observeApi, answerPage });
 // /healthz and /readyz first: no request id, limit, log line or metric for a probe.
 const server = http.createServer((req, res) => {
   if (!app.health.handle(req, res)) listener(req, res);

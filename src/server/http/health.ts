@@ -138,7 +138,10 @@ export function createHealthEndpoints(checks: ReadinessCheck[]): HealthEndpoints
     },
     readiness,
     handle(req, res) {
-      const pathname = (req.url ?? '/').split('?', 1)[0];
+      // Every request passes here first: a prefix test, no split, for the ones that are not probes.
+      const url = req.url ?? '/';
+      if (!url.startsWith(HEALTH_PATH) && !url.startsWith(READY_PATH)) return false;
+      const pathname = url.split('?', 1)[0];
       if (pathname !== HEALTH_PATH && pathname !== READY_PATH) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD', 'content-length': '0' });

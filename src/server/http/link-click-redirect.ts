@@ -43,7 +43,10 @@ export function createLinkClickRedirect(services: Pick<AppServices, 'db' | 'logg
   return {
     handle(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      const pathname = (req.url ?? '/').split('?')[0]!;
+      const url = req.url ?? '/';
+      // Every share-page request passes here first: a click path has /go/ in it.
+      if (!url.includes('/go/')) return false;
+      const pathname = url.split('?')[0]!;
       const match = GO_PATH.exec(pathname);
       if (!match) return false;
       const slug = decoded(match[1]!);

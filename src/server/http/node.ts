@@ -7,6 +7,7 @@ import { PROBLEMS, problemBody, type AnyProblemSlug } from './problems';
 import { acceptRequestId, newRequestId } from './request-id';
 import { API_PREFIX, OPENAPI_PATHS } from './routes';
 import { API_SECURITY_HEADERS } from './security-headers';
+import { rawHeader } from './raw-headers';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustedProxies } from '../lib/client-address';
 import { isMcpPath } from '../mcp/paths';
 import { INNGEST_PATH } from './inngest-endpoint';
@@ -89,6 +90,11 @@ export interface NodeListenerOptions {
   trustedProxies?: TrustedProxies;
   /** Told of every API response once written: the access log line and the request metrics. */
   observe?: ApiObserver;
+  /**
+   * Tried first for a page request, with the resolved client address, before the address header is
+   * written into `req.headers`: true when it answered (a cached share page), synchronously.
+   */
+  answerPage?: (req: IncomingMessage, res: ServerResponse, clientAddress: string) => boolean;
 }
 
 /**
@@ -101,15 +107,20 @@ export function createNodeListener(
   options: NodeListenerOptions = {},
 ) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    const pathname = (req.url ?? '/').split('?', 1)[0]!;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const pathname = query === -1 ? url : url.slice(0, query);
     if (!IMPLEMENTED_METHODS.has(req.method ?? '')) {
       refuseMethod(req, res, pathname, handleApiRequest);
       return;
     }
+    const address = resolveClientAddress(req.socket.remoteAddress, rawHeader(req, 'x-forwarded-for'), options.trustedProxies ?? []);
+    const api = isApiPath(pathname);
+    if (!api && options.answerPage?.(req, res, address)) return;
     // Pages, the request log and the audit log read the client address from this header
     // (clientAddress()); it is always ours, never the client's.
-    req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? []);
-    if (!isApiPath(pathname)) {
+    req.headers[CLIENT_ADDRESS_HEADER] = address;
+    if (!api) {
       void fallback(req, res);
       return;
     }

@@ -6,6 +6,8 @@ import { SHARE_PAGES_CHANNEL } from '../services/share-page-invalidation';
 import { deckUnlockCookieName, matchSharePath, resolveSharePage, type SharePageMeta, type SharePageRoute } from '../services/share-pages';
 import type { AppServices } from '../domain/app-services';
 import { newRequestId } from './request-id';
+import { prepareHead, writePreparedHead, type PreparedHead } from './checked-headers';
+import { RawHeaders, lowerName, rawHeader } from './raw-headers';
 import { clientAddress } from '../lib/client-address';
 import { countSharePageLookup } from '../lib/metrics';
 
@@ -44,12 +46,12 @@ interface StoredResponse {
   body: Buffer;
   gzip: Buffer | null;
   /**
-   * writeHead's flat `[name, value, …]` list for `body` and for `gzip`, built once: the stored
-   * headers, the encoding and length, then X-Request-Id and X-Share-Page-Cache, whose values (the
-   * last two slots) `send` fills in per request (writeHead copies the list at once).
+   * The head for `body` and for `gzip`, checked and built once (checked-headers.ts): the stored
+   * headers, the encoding and length, then X-Request-Id and X-Share-Page-Cache, whose values `send`
+   * gives per request.
    */
-  head: string[];
-  gzipHead: string[] | null;
+  head: PreparedHead;
+  gzipHead: PreparedHead | null;
 }
 
 interface PathEntry {
@@ -76,6 +78,13 @@ export interface SharePageServerOptions {
 }
 
 export interface SharePageServer {
+  /**
+   * Answers a request a fresh cached page can answer and returns true; false for anything else
+   * (then `handle` it once the node layer has set the client address header). Reads the request's
+   * headers from `req.rawHeaders` (raw-headers.ts) and counts the view under `clientAddress`, the
+   * address the node layer resolved.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, clientAddress: string): boolean;
   /** Answers a share-page request and returns true; false for any other path. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   /** Drops every cached page. */
@@ -94,29 +103,31 @@ const RECENT_INVALIDATIONS = 1_000;
 class RequestHeaders implements HeaderReader {
   constructor(private readonly headers: IncomingHttpHeaders) {}
   get(name: string): string | null {
-    const value = this.headers[name.toLowerCase()];
+    const value = this.headers[lowerName(name)];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   }
 }
 
 /** An RSC request of a client-side navigation (rendered by Next, never cached). */
 function isNavigation(req: IncomingMessage): boolean {
-  return req.headers.rsc !== undefined || (req.url !== undefined && req.url.includes('?') && /[?&]_rsc=/.test(req.url));
+  return rawHeader(req, 'rsc') !== undefined || (req.url !== undefined && req.url.includes('?') && /[?&]_rsc=/.test(req.url));
 }
 
-function headList(headers: Record<string, string | string[]>, body: Buffer, encoding: string | null): string[] {
+const PER_REQUEST_HEADERS = ['x-request-id', 'x-share-page-cache'];
+
+function headList(headers: Record<string, string | string[]>, body: Buffer, encoding: string | null): PreparedHead {
   const list: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (Array.isArray(value)) for (const item of value) list.push(name, item);
     else list.push(name, value);
   }
   if (encoding) list.push('content-encoding', encoding);
-  list.push('content-length', String(body.length), 'x-request-id', '', 'x-share-page-cache', '');
-  return list;
+  list.push('content-length', String(body.length));
+  return prepareHead(list, PER_REQUEST_HEADERS);
 }
 
 function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
+  for (const part of (rawHeader(req, 'cookie') ?? '').split(';')) {
     const index = part.indexOf('=');
     if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
   }
@@ -124,7 +135,7 @@ function cookieValue(req: IncomingMessage, name: string): string | undefined {
 }
 
 function acceptsGzip(req: IncomingMessage): boolean {
-  const accept = req.headers['accept-encoding'];
+  const accept = rawHeader(req, 'accept-encoding');
   return typeof accept === 'string' && /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(accept);
 }
 
@@ -296,20 +307,17 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     return isDeckUnlocked(secret, { id: meta.lock.deckId, passwordHash: meta.lock.passwordHash }, token) ? 'unlocked' : 'locked';
   }
 
-  function count(req: IncomingMessage, meta: SharePageMeta, variant: Variant, at: number = now()): void {
+  /** `address`: the client address the node layer resolved, when it passed it (else read from the header it set). */
+  function count(req: IncomingMessage, meta: SharePageMeta, variant: Variant, at: number = now(), address: string | null = null): void {
     // A locked deck's password form is not a view of the deck.
     if (!meta.target || variant === 'locked') return;
     // The address the node layer resolved under TRUSTED_PROXIES (one rule for sign-ins, unlocks and views).
-    const headers = new RequestHeaders(req.headers);
-    services.pageViews.record(meta.target, headers, clientAddress(headers), at);
+    services.pageViews.record(meta.target, new RawHeaders(req), address ?? clientAddress(new RequestHeaders(req.headers)), at);
   }
 
   function send(req: IncomingMessage, res: ServerResponse, stored: StoredResponse, state: string): void {
     const gzip = stored.gzip !== null && stored.gzipHead !== null && acceptsGzip(req);
-    const head = gzip ? stored.gzipHead! : stored.head;
-    head[head.length - 3] = newRequestId();
-    head[head.length - 1] = state;
-    res.writeHead(stored.status, head);
+    writePreparedHead(res, stored.status, gzip ? stored.gzipHead! : stored.head, [newRequestId(), state]);
     countSharePageLookup(true);
     res.end(req.method === 'HEAD' ? undefined : gzip ? stored.gzip! : stored.body);
   }
@@ -318,7 +326,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
    * The common case, answered synchronously: a fresh cached copy of the variant asked for. Exactly
    * what `serve` does for it (count, then send as a hit); anything else is left to `serve`.
    */
-  function answerFromCache(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  function answerFromCache(req: IncomingMessage, res: ServerResponse, path: string, address: string | null): boolean {
     const entry = entries.get(path);
     if (entry === undefined || isNavigation(req)) return false;
     const at = now();
@@ -326,7 +334,7 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     const variant = variantOf(req, entry.meta);
     const ready = entry.responses.get(variant);
     if (ready === undefined) return false;
-    count(req, entry.meta, variant, at);
+    count(req, entry.meta, variant, at, address);
     send(req, res, ready, 'hit');
     return true;
   }
@@ -445,19 +453,33 @@ export function createSharePageServer(options: SharePageServerOptions): SharePag
     } else res.destroy();
   }
 
+  /** A fresh cached copy, answered (true) or not; with `address` given it never reads `req.headers`. */
+  function answerHit(req: IncomingMessage, res: ServerResponse, path: string, address: string | null): boolean {
+    // Only paths that matched a share route are ever cached, so a hit needs no route match.
+    try {
+      return caching && answerFromCache(req, res, path, address);
+    } catch (error) {
+      failed(res, path, error);
+      return true;
+    }
+  }
+
+  function pathOf(req: IncomingMessage): string | null {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null; // server actions (deck unlock) go to Next
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    return query === -1 ? url : url.slice(0, query);
+  }
+
   return {
+    answer(req, res, address) {
+      const path = pathOf(req);
+      return path !== null && answerHit(req, res, path, address);
+    },
     handle(req, res) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false; // server actions (deck unlock) go to Next
-      const url = req.url ?? '/';
-      const query = url.indexOf('?');
-      const path = query === -1 ? url : url.slice(0, query);
-      // Only paths that matched a share route are ever cached, so a hit needs no route match.
-      try {
-        if (caching && answerFromCache(req, res, path)) return true;
-      } catch (error) {
-        failed(res, path, error);
-        return true;
-      }
+      const path = pathOf(req);
+      if (path === null) return false;
+      if (answerHit(req, res, path, null)) return true;
       const route = matchSharePath(path);
       if (!route) return false;
       serve(req, res, path, route).catch((error: unknown) => failed(res, path, error));

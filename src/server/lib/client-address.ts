@@ -20,12 +20,16 @@ export type TrustedProxies = readonly string[];
 
 interface CompiledList {
   check(address: string): boolean;
+  /** `check` for an address already read as plainIPv4's number. */
+  checkIPv4(value: number): boolean;
 }
 
 const compiled = new WeakMap<TrustedProxies, CompiledList>();
 
 /** `::ffff:10.0.0.1` → `10.0.0.1`; `[2001:db8::1]:443` → `2001:db8::1`; `1.2.3.4:80` → `1.2.3.4`; null when not an address. */
 export function normalizeAddress(raw: string): string | null {
+  // The common case, a plain dotted IPv4 address, is already normal (no regex, no isIP).
+  if (plainIPv4(raw) >= 0) return raw;
   let value = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
   if (bracketed) value = bracketed[1]!;
@@ -135,8 +139,17 @@ function compile(entries: TrustedProxies): CompiledList {
   }
   // Checks are synchronous: one scratch array serves them all (no allocation per request).
   const scratch = new Uint32Array(4);
+  const checkIPv4 = (value: number) => {
+    scratch.fill(0);
+    scratch[2] = 0xffff;
+    scratch[3] = value;
+    return ranges.some((range) => inRange(scratch, range));
+  };
   const result: CompiledList = {
+    checkIPv4,
     check: (address) => {
+      const ipv4 = plainIPv4(address);
+      if (ipv4 >= 0) return checkIPv4(ipv4);
       const family = isIP(address);
       const words = family === 0 ? null : addressWords(address, family, scratch);
       return words !== null && ranges.some((range) => inRange(words, range));
@@ -163,11 +176,16 @@ export function resolveClientAddress(peer: string | undefined, forwardedFor: str
   const list = compile(trusted);
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',');
   let current = peerAddress;
+  // Each address is read as plain IPv4 once (normalizing and checking it both need that).
+  let currentIPv4 = plainIPv4(current);
   for (let i = hops.length - 1; i >= 0; i -= 1) {
-    if (!list.check(current)) return current;
-    const next = normalizeAddress(hops[i]!);
+    if (!(currentIPv4 >= 0 ? list.checkIPv4(currentIPv4) : list.check(current))) return current;
+    const hop = hops[i]!;
+    const hopIPv4 = plainIPv4(hop);
+    const next = hopIPv4 >= 0 ? hop : normalizeAddress(hop);
     if (!next) return current;
     current = next;
+    currentIPv4 = hopIPv4 >= 0 ? hopIPv4 : plainIPv4(next);
   }
   // Every hop is a trusted proxy: the leftmost is the best there is.
   return current;

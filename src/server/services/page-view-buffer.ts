@@ -45,6 +45,14 @@ interface BufferedView {
   at: number;
 }
 
+/** `type:id` of a target, built once per target object (a share page's cached meta holds one). */
+const targetKeys = new WeakMap<PageViewTarget, string>();
+function targetKey(target: PageViewTarget): string {
+  let key = targetKeys.get(target);
+  if (key === undefined) targetKeys.set(target, (key = `${target.type}:${target.id}`));
+  return key;
+}
+
 export class PageViewBuffer {
   private pending: BufferedView[] = [];
   private readonly cap: HourlyAddressCap;
@@ -70,7 +78,7 @@ export class PageViewBuffer {
   record(target: PageViewTarget, headers: HeaderReader, address: string, at: number = Date.now()): BufferedRecordResult {
     const skipped = skipReason(headers);
     if (skipped) return { recorded: false, skipped };
-    if (!this.cap.admit(`${target.type}:${target.id}`, address, at)) return { recorded: false, skipped: 'capped' };
+    if (!this.cap.admit(targetKey(target), address, at)) return { recorded: false, skipped: 'capped' };
     const userAgent = headers.get('user-agent') ?? '';
     const visitorHash = visitorIdNow(target, address, userAgent, at);
     this.pending.push(visitorHash ? { target, visitorHash, address: '', userAgent: '', at } : { target, visitorHash, address, userAgent, at });

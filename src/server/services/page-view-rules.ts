@@ -46,13 +46,20 @@ const PREFETCH_PURPOSE = /prefetch|preview|prerender/i;
 const agentVerdicts = new Map<string, boolean>();
 const AGENT_VERDICTS_MAX = 1_000;
 
+// The last agent asked about: comparing a string is cheaper than hashing it for the map.
+let lastAgent = '';
+let lastVerdict = true;
+
 function isNonHumanAgent(userAgent: string): boolean {
+  if (userAgent === lastAgent) return lastVerdict;
   let verdict = agentVerdicts.get(userAgent);
   if (verdict === undefined) {
     verdict = NON_HUMAN_AGENTS.test(userAgent.trim());
     if (agentVerdicts.size >= AGENT_VERDICTS_MAX) agentVerdicts.clear();
     agentVerdicts.set(userAgent, verdict);
   }
+  lastAgent = userAgent;
+  lastVerdict = verdict;
   return verdict;
 }
 

@@ -35,17 +35,36 @@ function timestampText(at: number): string {
   return `${lastSecondText}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
-/** A text[] literal: `{"a","b",NULL}`, every element quoted, backslashes and double quotes escaped, as the driver writes it. */
-function arrayLiteral(values: readonly (string | null)[]): string {
-  let text = '{';
-  for (let i = 0; i < values.length; i += 1) {
-    const value = values[i];
-    if (i > 0) text += ',';
-    if (value === null || value === undefined) text += 'NULL';
-    else if (value.includes('"') || value.includes('\\')) text += `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-    else text += `"${value}"`;
+function quoted(value: string | null | undefined): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (value.includes('"') || value.includes('\\')) return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `"${value}"`;
+}
+
+type ViewRow = { target: PageViewTarget; visitorHash: string; at: number };
+
+/**
+ * The six text[] literals of a batch (`{"a","b",NULL}`, every element quoted, backslashes and double
+ * quotes escaped, as the driver writes them) in one pass: a run of views of one page quotes its type,
+ * id and owner once, and each literal is joined, not concatenated (one flat string, no rope to flatten).
+ */
+function arrayLiterals(views: readonly ViewRow[]): string[] {
+  const columns: string[][] = [[], [], [], [], [], []];
+  let target: PageViewTarget | null = null;
+  let quotedTarget: string[] = [];
+  for (const view of views) {
+    if (view.target !== target) {
+      target = view.target;
+      quotedTarget = [quoted(target.type), quoted(target.id), quoted(OWNER_AGGREGATED_TYPES.includes(target.type) ? target.owner.type : null), quoted(target.owner.id)];
+    }
+    columns[0]!.push(quotedTarget[0]!);
+    columns[1]!.push(quotedTarget[1]!);
+    columns[2]!.push(quotedTarget[2]!);
+    columns[3]!.push(quotedTarget[3]!);
+    columns[4]!.push(quoted(view.visitorHash));
+    columns[5]!.push(quoted(timestampText(view.at)));
   }
-  return `${text}}`;
+  return columns.map((parts) => `{${parts.join(',')}}`);
 }
 
 /**
@@ -56,24 +75,24 @@ function arrayLiteral(values: readonly (string | null)[]): string {
  */
 export async function insertPageViews(
   db: Db,
-  views: readonly { target: PageViewTarget; visitorHash: string; at: number }[],
+  views: readonly ViewRow[],
   sql?: SqlQuery,
 ): Promise<number> {
   if (views.length === 0) return 0;
   const text = 'SELECT record_page_views($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp(3)[]) AS counted';
-  const columns = [
-    views.map((v) => v.target.type),
-    views.map((v) => v.target.id),
-    views.map(({ target }) => (OWNER_AGGREGATED_TYPES.includes(target.type) ? target.owner.type : null)),
-    views.map((v) => v.target.owner.id),
-    views.map((v) => v.visitorHash),
-    views.map((v) => timestampText(v.at)),
-  ];
   // The raw driver when given (the buffer's flushes: thousands of parameters, no ORM in between),
   // with each array already in PostgreSQL's literal form (the driver's generic encoder costs ~2 µs a view).
   const [row] = sql
-    ? await sql<{ counted: number }>(text, columns.map(arrayLiteral), { name: 'record_page_views' })
-    : await db.$queryRawUnsafe<{ counted: number }[]>(text, ...columns);
+    ? await sql<{ counted: number }>(text, arrayLiterals(views), { name: 'record_page_views' })
+    : await db.$queryRawUnsafe<{ counted: number }[]>(
+        text,
+        views.map((v) => v.target.type),
+        views.map((v) => v.target.id),
+        views.map(({ target }) => (OWNER_AGGREGATED_TYPES.includes(target.type) ? target.owner.type : null)),
+        views.map((v) => v.target.owner.id),
+        views.map((v) => v.visitorHash),
+        views.map((v) => timestampText(v.at)),
+      );
   return Number(row?.counted ?? 0);
 }
 
