@@ -2,15 +2,14 @@
  * `npm run bench:instructions`: instructions per `GET /public/v1/me`, counted by valgrind's callgrind —
  * counts, not seconds, so other work on the machine does not move them (req/s on this shared 2-core
  * machine swing ±10 % between runs of one build). Not exact either: when V8 compiles and collects is
- * not fixed, and two runs of one build differed by ~3 % on the main thread and up to 15 % over all
- * threads; BENCH_RUNS repeats each server and prints every run. Four servers, one after another,
+ * not fixed (after a 6,000-request warm-up two runs of one build differed by up to 20 %), so
+ * BENCH_RUNS repeats each server and prints every run, and the median is used. Four servers, one after another,
  * each under callgrind with instrumentation off until it is warm:
  *   - the anchor: `bench/bare-server.ts` (node:http + one prepared pg key lookup per request);
  *   - the service (`node dist/server.js --api-only`, as production runs it) with the request log on,
  *     as shipped; with `REQUEST_LOGS=off`; and with metrics on (METRICS_PORT).
- * The client is this process (keep-alive, BENCH_CONCURRENCY in flight); it sends BENCH_WARMUP requests,
- * turns counting on (`callgrind_control -i on`), sends BENCH_REQUESTS and stops the server (SIGTERM),
- * whose shutdown is counted too (for the service: writing the request log's last batch). Printed per server:
+ * The client is this process (keep-alive, BENCH_CONCURRENCY in flight); it sends BENCH_WARMUP (20,000)
+ * requests, then counts BENCH_REQUESTS (bench/callgrind.ts `countInstructions`). Printed per server:
  * instructions per request on the main thread (what bounds req/s: the event loop is one thread) and on
  * all threads (GC and compiler threads included), then the ratios. The database's own work is not
  * counted here (the service's /me does no query — its key lookup is cached — while the anchor pays one;
@@ -19,7 +18,7 @@
  * BENCH_SERVICE_ARGS ("dist/server.js --api-only"), BENCH_VARIANTS (comma list of anchor,logs-on,logs-off,metrics-on).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,13 +26,15 @@ import { build } from 'esbuild';
 import { openMigratedDatabase } from '../src/server/db/database';
 import { createAgency } from '../src/server/services/accounts';
 import { createApiKey } from '../src/server/services/api-keys';
+import { callgrindArgs, countInstructions, type InstructionCount } from './callgrind';
 import { ensureDatabase, fmt, productionServiceEnv } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const port = Number(process.env.BENCH_PORT ?? 3921);
 const nodeBinary = process.env.BENCH_NODE ?? process.execPath;
 const serviceArgs = (process.env.BENCH_SERVICE_ARGS ?? 'dist/server.js --api-only').split(' ');
-const warmup = Number(process.env.BENCH_WARMUP ?? 6_000);
+// After 6,000 requests V8 was still tiering up: two runs of one build then differed by up to 20 %.
+const warmup = Number(process.env.BENCH_WARMUP ?? 20_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 4_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const variants = (process.env.BENCH_VARIANTS ?? 'anchor,logs-on,logs-off,metrics-on').split(',');
@@ -73,14 +74,6 @@ async function send(count: number): Promise<void> {
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/** Turns callgrind's instrumentation on (it exits 0 when it finds no such process too: its output says whether the command was taken). */
-function instrumentationOn(pid: number, env: NodeJS.ProcessEnv): void {
-  // The same environment as the server's: valgrind names its control pipes after $USER and $HOST,
-  // and the service's HOST (the address it listens on) is not the shell's.
-  const output = execFileSync('callgrind_control', ['-i', 'on', String(pid)], { encoding: 'utf8', env });
-  if (!/OK\./.test(output)) throw new Error(`callgrind_control -i on ${pid}: ${output}`);
-}
-
 async function waitReady(child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
@@ -95,47 +88,22 @@ async function waitReady(child: ChildProcess): Promise<void> {
   throw new Error('server not ready within 300 s under valgrind');
 }
 
-/** Instructions (Ir) in each dump file's `totals:` line, main thread first (`-01`). */
-function readTotals(dir: string): { main: number; all: number } {
-  const files = readdirSync(dir).filter((f) => f.startsWith('cg.out')).sort();
-  let main = 0;
-  let all = 0;
-  for (const file of files) {
-    const totals = /^totals:\s+(\d+)/m.exec(readFileSync(path.join(dir, file), 'utf8'));
-    const ir = totals ? Number(totals[1]) : 0;
-    all += ir;
-    if (/-01$/.test(file)) main = ir;
-  }
-  return { main, all };
-}
-
-async function measure(name: string, args: string[], extraEnv: Record<string, string>): Promise<{ main: number; all: number }> {
+async function measure(name: string, args: string[], extraEnv: Record<string, string>): Promise<InstructionCount> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cg-'));
   const env = { ...process.env, ...productionServiceEnv(databaseUrl), PORT: String(port), ...extraEnv };
-  const child = spawn(
-    'valgrind',
-    ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', '--smc-check=all', `--callgrind-out-file=${dir}/cg.out`, nodeBinary, ...args],
-    { env, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn('valgrind', [...callgrindArgs(dir), nodeBinary, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   try {
     await waitReady(child);
     await send(warmup);
-    instrumentationOn(child.pid!, env);
-    await send(requests);
-    // Counting ends with the process: SIGTERM runs the service's graceful shutdown, which writes the
-    // request log's last batch (its cost belongs in the count), and callgrind dumps at exit.
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    const totals = readTotals(dir);
-    if (totals.main === 0) throw new Error(`${name}: no instructions counted\n${stderr}`);
-    return { main: totals.main / requests, all: totals.all / requests };
+    // The request log's flush (once a second, or at 10,000 entries) falls inside the counted requests.
+    return await countInstructions(child.pid!, dir, requests, () => send(requests));
+  } catch (error) {
+    throw new Error(`${name}: ${String(error)}\n${stderr}`);
   } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
-    }
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
     if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -148,15 +116,15 @@ const SERVERS: Record<string, { args: string[]; env: Record<string, string> }> =
 };
 
 console.log(`GET /me, instructions per request (callgrind; ${fmt(warmup)} warm-up, ${fmt(requests)} counted, ${concurrency} in flight; node ${execFileSync(nodeBinary, ['-v']).toString().trim()})`);
-const results: Record<string, { main: number; all: number }> = {};
+const results: Record<string, InstructionCount> = {};
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 for (const name of variants) {
   const server = SERVERS[name];
   if (!server) throw new Error(`unknown variant ${name}`);
-  const measured: { main: number; all: number }[] = [];
+  const measured: InstructionCount[] = [];
   for (let run = 0; run < runs; run += 1) measured.push(await measure(name, server.args, server.env));
   results[name] = { main: median(measured.map((m) => m.main)), all: median(measured.map((m) => m.all)) };
-  const each = (pick: (m: { main: number; all: number }) => number) => measured.map((m) => fmt(pick(m))).join(' / ');
+  const each = (pick: (m: InstructionCount) => number) => measured.map((m) => fmt(pick(m))).join(' / ');
   console.log(`  ${name.padEnd(11)} main thread ${each((m) => m.main)}  all threads ${each((m) => m.all)}${runs > 1 ? ' (median used)' : ''}`);
 }
 const ratio = (a: string, b: string) => (results[a] && results[b] ? `${fmt(results[b].main / results[a].main, 3)}× (main thread), ${fmt(results[b].all / results[a].all, 3)}× (all)` : 'n/a');

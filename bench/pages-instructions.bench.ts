@@ -19,7 +19,6 @@
  * they are). Needs valgrind; builds what is stale first.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,11 +28,10 @@ import pg from 'pg';
 import { openMigratedDatabase } from '../src/server/db/database';
 import { createCreatorAccount } from '../src/server/services/accounts';
 import { createLinkInBioPage } from '../src/server/services/link-in-bio';
+import { callgrindArgs, countInstructions, type InstructionCount } from './callgrind';
 import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const run = promisify(execFile);
-// vgdb finds a process by a pipe named after $HOST, which the service's env sets (HOST=127.0.0.1).
-const control = (...args: string[]) => run('callgrind_control', args, { env: { ...process.env, HOST: '127.0.0.1' } });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const port = Number(process.env.BENCH_PORT ?? 3902);
 const nodeBinary = process.env.BENCH_NODE ?? process.execPath;
@@ -91,34 +89,11 @@ async function drive(url: string, count: number): Promise<void> {
   if (bad > 0) throw new Error(`${bad} of ${count} loads of ${url} were not 200`);
 }
 
-/** Instructions per request, main thread (thread 1: the event loop) and all threads, in the dump files `pid` wrote that `before` did not list. */
-function dumpTotals(pid: number, before: Set<string>, count: number): { main: number; all: number } {
-  let main = 0;
-  let all = 0;
-  for (const name of readdirSync(dir)) {
-    if (!name.startsWith(`cg.${pid}.`) || before.has(name)) continue;
-    const text = readFileSync(path.join(dir, name), 'utf8');
-    const total = Number(/^(?:summary|totals): (\d+)/m.exec(text)?.[1] ?? 0);
-    all += total;
-    if (/^thread: 1$/m.test(text)) main += total;
-  }
-  return { main: main / count, all: all / count };
-}
-
-async function measure(url: string, pid: number): Promise<{ main: number; all: number }> {
+async function measure(url: string, pid: number): Promise<InstructionCount> {
   await drive(url, warmup);
-  await control('-i', 'on', String(pid));
-  await control('-z', String(pid));
-  const before = new Set(readdirSync(dir));
-  await drive(url, requests);
-  const dumped = await control('-d', String(pid));
-  if (process.env.BENCH_DEBUG) console.error(dumped.stdout, dumped.stderr);
-  await control('-i', 'off', String(pid));
-  if (process.env.BENCH_DEBUG) console.error(readdirSync(dir).filter((name) => !before.has(name)));
-  return dumpTotals(pid, before, requests);
+  return countInstructions(pid, dir, requests, () => drive(url, requests));
 }
 
-const valgrind = (out: string) => ['--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes', '--smc-check=all', `--callgrind-out-file=${path.join(dir, out)}.%p`];
 const env: NodeJS.ProcessEnv = {
   ...productionServiceEnv(databaseUrl),
   RATE_LIMIT_REQUESTS: undefined,
@@ -134,12 +109,12 @@ if (process.env.BENCH_BUILD !== '0') {
 const nodeVersion = execFileSync(nodeBinary, ['--version'], { encoding: 'utf8' }).trim();
 
 const waitLong = { timeoutMs: 600_000, pollMs: 2_000 };
-const server = await startProcess('valgrind', [...valgrind('cg'), nodeBinary, ...serviceArgs, serviceScript], env, `${origin}/healthz`, waitLong);
-let service: { main: number; all: number } | undefined;
-let anchor: { main: number; all: number } | undefined;
+const server = await startProcess('valgrind', [...callgrindArgs(dir), nodeBinary, ...serviceArgs, serviceScript], env, `${origin}/healthz`, waitLong);
+let service: InstructionCount | undefined;
+let anchor: InstructionCount | undefined;
 let viewsCounted = 0;
 try {
-  // The page's bytes, for the anchor (not a counted view: no address the loads use).
+  // The page's bytes, for the anchor (one more counted view, from this address).
   const sample = await fetch(`${origin}${pagePath}`, { headers: { 'user-agent': BROWSER } });
   const pageBytes = Buffer.from(await sample.arrayBuffer());
   if (sample.status !== 200) throw new Error(`${pagePath} answered ${sample.status}`);
@@ -159,7 +134,7 @@ try {
     await build({ entryPoints: ['bench/bare-page-server.ts'], outfile: path.join(dir, 'bare-page-server.mjs'), bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
     const bare = await startProcess(
       'valgrind',
-      [...valgrind('cg'), nodeBinary, path.join(dir, 'bare-page-server.mjs')],
+      [...callgrindArgs(dir), nodeBinary, path.join(dir, 'bare-page-server.mjs')],
       { ...env, PORT: String(port + 1), BODY_FILE: path.join(dir, 'page.html'), CONTENT_TYPE: sample.headers.get('content-type') ?? 'text/html; charset=utf-8' },
       `${bareOrigin}${pagePath}`,
       waitLong,
@@ -183,4 +158,4 @@ if (anchor) {
   console.log(`anchor:  ${k(anchor.main)} instructions per request on the main thread (${k(anchor.all)} all threads)`);
   console.log(`ratio anchor / service: ${(anchor.main / service.main).toFixed(2)}× main thread, ${(anchor.all / service.all).toFixed(2)}× all threads`);
 }
-console.log(`views counted: ${viewsCounted} of ${warmup + requests} loads`);
+console.log(`views counted: ${viewsCounted} of ${warmup + requests + 1} loads (the first fetched the anchor's bytes)`);
