@@ -7,9 +7,10 @@
  *    separate process (wrk, or autocannon's CLI), 50 connections: a warm-up per server, then two
  *    alternating rounds (bare, service, bare, service). Prints req/s, p50, p99, RSS and the ratio.
  *    Targets: ≥ 0.8× the baseline, p99 ≤ 25 ms, RSS ≤ 200 MB (--api-only), cold start ≤ 3 s.
- *    Then two switches, each a second copy of the service with one flipped, in alternating rounds with
- *    it (four by default, in ABBA order; each round's ratio is printed too): metrics on (METRICS_PORT;
- *    target within 3 %) and request logs off (REQUEST_LOGS=off; logging on must stay within 5 % of off).
+ *    Then two switches, each measured by two fresh copies of the service started and warmed together,
+ *    one as shipped and one with the switch flipped, in alternating rounds (four by default, in ABBA
+ *    order; each round's ratio is printed too): metrics on (METRICS_PORT; target within 3 %) and
+ *    request logs off (REQUEST_LOGS=off; logging on must stay within 5 % of off).
  * 2. A 100,000-creator roster (seeded once, reused): GET /creators/{id} over 1,000 ids, and
  *    GET /creators?limit=100 on page 1 vs page 1,000. Target: page 1,000 within 1.2× of page 1.
  * 3. The whole `npm start` process tree (API + Next, built first): cold start, then RSS after load.
@@ -22,7 +23,7 @@
  * BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PORT (3901; uses it and the next four),
  * BENCH_SERVICE_COMMAND (default `node dist/server.js --api-only`), BENCH_FULL_COMMAND (`npm start`),
  * BENCH_LOAD_GENERATOR=autocannon (force the fallback), BENCH_ROSTER=0 (skip part 2),
- * BENCH_INSTRUMENTED=0 (skip the metrics and request-log switch rounds of part 1; they use BENCH_PORT+3 and +4),
+ * BENCH_INSTRUMENTED=0 (skip the metrics and request-log switch rounds of part 1; they use BENCH_PORT+3, +4 and +5),
  * BENCH_SWITCH_ROUNDS (4; rounds per switch).
  */
 import { execFileSync } from 'node:child_process';
@@ -51,7 +52,7 @@ const runInstrumented = process.env.BENCH_INSTRUMENTED !== '0';
 const connections = 50;
 const ROSTER = 100_000;
 
-const [barePort, servicePort, fullPort, instrumentedPort, metricsPort] = [portBase, portBase + 1, portBase + 2, portBase + 3, portBase + 4];
+const [barePort, servicePort, fullPort, instrumentedPort, metricsPort, plainPort] = [portBase, portBase + 1, portBase + 2, portBase + 3, portBase + 4, portBase + 5];
 
 // ---------------------------------------------------------------------------------------------
 // Build what runs: the service bundle (as `npm start` does) and the baseline, both plain JavaScript.
@@ -148,22 +149,23 @@ try {
   serviceRss = treeRssMb(service.pid!);
 
   if (runInstrumented) {
-    // Two switches measured against the service as it runs above (metrics off, request logs on),
-    // each by a second copy of it with one switch flipped, in alternating rounds: the cost of the
-    // metric instruments (scraped once a round, as a collector would) and of the request log.
+    // Two switches, each measured by a pair of fresh copies of the service started together — one as
+    // shipped (metrics off, request logs on), one with the switch flipped — warmed alike and loaded
+    // in alternating rounds: the cost of the metric instruments (scraped once a round, as a collector
+    // would) and of the request log. (Against the long-running service above, the fresh copy differed
+    // by its age too: its heap, caches and maps had served a few seconds, the other's hundreds of
+    // thousands of requests.)
     const variants = [
       { name: 'metrics on', env: { METRICS_PORT: String(metricsPort) }, scrape: `http://127.0.0.1:${metricsPort}/metrics` },
       { name: 'request logs off', env: { REQUEST_LOGS: 'off' }, scrape: null },
     ];
     for (const variant of variants) {
-      const copy = await startProcess(
-        serviceCommand[0]!,
-        serviceCommand.slice(1),
-        { ...env, ...variant.env, PORT: String(instrumentedPort) },
-        `http://127.0.0.1:${instrumentedPort}/public/v1/me`,
-        { headers: auth, pollMs: 10 },
-      );
+      const start = (port: number, extra: Record<string, string | undefined>) =>
+        startProcess(serviceCommand[0]!, serviceCommand.slice(1), { ...env, ...extra, PORT: String(port) }, `http://127.0.0.1:${port}/public/v1/me`, { headers: auth, pollMs: 10 });
+      const plainCopy = await start(plainPort, {});
+      const copy = await start(instrumentedPort, variant.env);
       try {
+        await load(plainPort, '/public/v1/me', auth, warmupSeconds);
         await load(instrumentedPort, '/public/v1/me', auth, warmupSeconds);
         // ABBA order (plain first in even rounds, the copy first in odd ones): a drift in what the
         // machine gives us during the sitting falls on both sides alike instead of on the second one.
@@ -171,17 +173,18 @@ try {
           let plain: LoadResult;
           let flipped: LoadResult;
           if (round % 2 === 0) {
-            plain = await load(servicePort, '/public/v1/me', auth);
+            plain = await load(plainPort, '/public/v1/me', auth);
             flipped = await load(instrumentedPort, '/public/v1/me', auth);
           } else {
             flipped = await load(instrumentedPort, '/public/v1/me', auth);
-            plain = await load(servicePort, '/public/v1/me', auth);
+            plain = await load(plainPort, '/public/v1/me', auth);
           }
           if (variant.scrape) await (await fetch(variant.scrape)).arrayBuffer();
           switchRounds.push({ variant: variant.name, plain, flipped });
         }
       } finally {
         await stopProcess(copy);
+        await stopProcess(plainCopy);
       }
     }
   }
@@ -254,9 +257,9 @@ const switchRatio = (variant: string) => {
 const switchRatiosByRound = (variant: string) =>
   switchRounds.filter((r) => r.variant === variant).map((r) => (r.flipped.rps / r.plain.rps).toFixed(3)).join(', ');
 if (switchRounds.length > 0) {
-  console.log(`\nSwitches, each against the service above (metrics off, request logs on) in alternating rounds:`);
+  console.log(`\nSwitches, each measured by two fresh copies of the service started together, one as shipped (metrics off, request logs on) and one with the switch flipped, in alternating rounds:`);
   for (const r of switchRounds) {
-    console.log(row(`as above, before ${r.variant}`, r.plain));
+    console.log(row(`as shipped, paired with ${r.variant}`, r.plain));
     console.log(row(r.variant, r.flipped));
   }
   const metricsRatio = switchRatio('metrics on');
