@@ -30,4 +30,20 @@ describe('ByteLines', () => {
       lines.recycle(batch.backing);
     }
   });
+
+  it('reuses its Buffers for a steady flow of large batches when they fit the spare bound (the request log: 10,000 lines a flush)', () => {
+    const lines = new ByteLines(256 * 1024, 8 * 1024 * 1024);
+    const backings = new Set<Buffer>();
+    // 240 bytes, an entry for a resource path: 10,000 of them grow a Buffer to 4 MiB.
+    const entry = (i: number) => `${line(i).slice(0, -1)}${'y'.repeat(40)}\n`;
+    for (let round = 0; round < 6; round += 1) {
+      for (let i = 0; i < 10_000; i += 1) lines.push(entry(i));
+      const batch = lines.take();
+      expect(batch.ends).toHaveLength(10_000);
+      backings.add(batch.backing);
+      lines.recycle(batch.backing);
+    }
+    // The first two rounds grow the two Buffers that alternate; after that none is allocated.
+    expect(backings.size).toBe(2);
+  });
 });

@@ -22,9 +22,13 @@ export class ByteLines {
   /** Where the oldest line kept starts. */
   private start = 0;
 
-  constructor(private readonly initialCapacity = 256 * 1024) {
+  /** `maxSpareBytes`: the largest Buffer kept for reuse (a steady flow's batches must fit, or each write grows a new one). */
+  constructor(
+    private readonly initialCapacity = 256 * 1024,
+    maxSpareBytes = initialCapacity * 8,
+  ) {
     this.bytes = Buffer.allocUnsafeSlow(initialCapacity);
-    this.maxSpare = initialCapacity * 8;
+    this.maxSpare = maxSpareBytes;
   }
 
   get count(): number {

@@ -62,8 +62,12 @@ export interface RequestLogBufferStats {
 }
 
 export class RequestLogBuffer {
-  /** Each entry's line of COPY text (request-logs.ts `requestLogLine`), as bytes off the V8 heap. */
-  private pending = new ByteLines();
+  /**
+   * Each entry's line of COPY text (request-logs.ts `requestLogLine`), as bytes off the V8 heap. A
+   * full batch (maxBatch, 10,000 lines of ~200–250 bytes) grows its Buffer to 4 MB: kept for reuse
+   * (up to 8 MB), else every flush allocated and regrew a new one by doubling, copying as it went.
+   */
+  private pending = new ByteLines(256 * 1024, 8 * 1024 * 1024);
   private readonly timer: NodeJS.Timeout;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly flusher = new SerialFlush(() => this.takeBatch());
