@@ -25,11 +25,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { openMigratedDatabase } from '../src/server/db/database';
-import { createCreatorAccount } from '../src/server/services/accounts';
-import { createLinkInBioPage } from '../src/server/services/link-in-bio';
 import { callgrindArgs, countInstructions, type InstructionCount } from './callgrind';
-import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
+import { BROWSER_USER_AGENT, createBenchSharePage } from './share-page-fixture';
+import { fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const run = promisify(execFile);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
@@ -40,22 +38,11 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 20000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const serviceArgs = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
 const serviceScript = process.env.BENCH_SERVICE_SCRIPT ?? 'dist/server.js';
-const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const BROWSER = BROWSER_USER_AGENT;
 const origin = `http://127.0.0.1:${port}`;
 const bareOrigin = `http://127.0.0.1:${port + 1}`;
 
-await ensureDatabase(databaseUrl);
-const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
-const stamp = Date.now().toString(36);
-const { creator } = await createCreatorAccount(database.prisma, { displayName: 'Bench Creator', email: `bench-${stamp}@bench.test` });
-const page = await createLinkInBioPage({ db: database.prisma, jobs: { queue: 'bench' } }, creator.id, {
-  slug: `bench-${stamp}`,
-  username: `bench${stamp}`,
-  bio: 'Recipes, reviews and the odd rant. New video every Tuesday.',
-  blocks: Array.from({ length: 12 }, (_, i) => ({ client_id: `b${i}`, type: 'link' as const, title: `Link number ${i + 1}`, url: `https://example.com/${i}` })),
-});
-await database.close();
-const pagePath = `/l/${page.slug}`;
+const { pageId, pagePath } = await createBenchSharePage(databaseUrl);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-pages-instr-'));
 // The load generator, in its own process (its work is not counted): `count` loads over `connections`
@@ -121,7 +108,7 @@ try {
   await writeFile(path.join(dir, 'page.html'), pageBytes);
   const views = new pg.Client({ connectionString: databaseUrl });
   await views.connect();
-  const countViews = async () => Number((await views.query('SELECT count(*)::int AS n FROM page_views WHERE resource_id = $1', [page.id])).rows[0].n);
+  const countViews = async () => Number((await views.query('SELECT count(*)::int AS n FROM page_views WHERE resource_id = $1', [pageId])).rows[0].n);
   try {
     service = await measure(`${origin}${pagePath}`, server.pid!);
     await new Promise((resolve) => setTimeout(resolve, 5000)); // a flush or two under valgrind

@@ -25,33 +25,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { openMigratedDatabase } from '../src/server/db/database';
-import { createCreatorAccount } from '../src/server/services/accounts';
-import { createLinkInBioPage } from '../src/server/services/link-in-bio';
-import { ensureDatabase, fmt, productionServiceEnv, startProcess, stopProcess } from './support';
+import { BROWSER_USER_AGENT, createBenchSharePage } from './share-page-fixture';
+import { fmt, productionServiceEnv, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3902);
 const connections = 50;
 const serviceCommand = (process.env.BENCH_SERVICE_COMMAND ?? 'node dist/server.js').split(' ');
-const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const BROWSER = BROWSER_USER_AGENT;
 const origin = `http://127.0.0.1:${port}`;
 const bareOrigin = `http://127.0.0.1:${port + 1}`;
 
-await ensureDatabase(databaseUrl);
-const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
-const stamp = Date.now().toString(36);
-const { creator } = await createCreatorAccount(database.prisma, { displayName: 'Bench Creator', email: `bench-${stamp}@bench.test` });
-const page = await createLinkInBioPage({ db: database.prisma, jobs: { queue: 'bench' } }, creator.id, {
-  slug: `bench-${stamp}`,
-  username: `bench${stamp}`,
-  bio: 'Recipes, reviews and the odd rant. New video every Tuesday.',
-  blocks: Array.from({ length: 12 }, (_, i) => ({ client_id: `b${i}`, type: 'link' as const, title: `Link number ${i + 1}`, url: `https://example.com/${i}` })),
-});
-await database.close();
-
-const pagePath = `/l/${page.slug}`;
+const { pageId, pagePath } = await createBenchSharePage(databaseUrl);
 const staticPath = '/examples/creators.csv';
 
 // wrk: every request from its own address (per-thread counter), with a browser User-Agent.
@@ -112,7 +98,7 @@ async function measured(url: string, pid: number): Promise<Load> {
 
 const views = new pg.Client({ connectionString: databaseUrl });
 await views.connect();
-const countViews = async () => Number((await views.query('SELECT count(*)::int AS n FROM page_views WHERE resource_id = $1', [page.id])).rows[0].n);
+const countViews = async () => Number((await views.query('SELECT count(*)::int AS n FROM page_views WHERE resource_id = $1', [pageId])).rows[0].n);
 
 const env: NodeJS.ProcessEnv = {
   ...productionServiceEnv(databaseUrl),
