@@ -26,8 +26,8 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { callgrindArgs, countInstructions, type InstructionCount } from './callgrind';
-import { BROWSER_USER_AGENT, createBenchSharePage } from './share-page-fixture';
-import { fmt, productionServiceEnv, startProcess, stopProcess } from './support';
+import { BROWSER_USER_AGENT, createBenchSharePage, sharePageServiceEnv } from './share-page-fixture';
+import { fmt, startProcess, stopProcess } from './support';
 
 const run = promisify(execFile);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
@@ -81,14 +81,7 @@ async function measure(url: string, pid: number): Promise<InstructionCount> {
   return countInstructions(pid, dir, requests, () => drive(url, requests));
 }
 
-const env: NodeJS.ProcessEnv = {
-  ...productionServiceEnv(databaseUrl),
-  RATE_LIMIT_REQUESTS: undefined,
-  TRUSTED_PROXIES: '127.0.0.0/8,::1',
-  PORT: String(port),
-  PUBLIC_BASE_URL: origin,
-  NEXT_TELEMETRY_DISABLED: '1',
-};
+const env = sharePageServiceEnv(databaseUrl, port);
 if (process.env.BENCH_BUILD !== '0') {
   execFileSync(process.execPath, ['scripts/ensure-next-build.mjs'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { stdio: 'inherit' });

@@ -25,8 +25,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { BROWSER_USER_AGENT, createBenchSharePage } from './share-page-fixture';
-import { fmt, productionServiceEnv, startProcess, stopProcess } from './support';
+import { BROWSER_USER_AGENT, createBenchSharePage, sharePageServiceEnv } from './share-page-fixture';
+import { fmt, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -100,15 +100,7 @@ const views = new pg.Client({ connectionString: databaseUrl });
 await views.connect();
 const countViews = async () => Number((await views.query('SELECT count(*)::int AS n FROM page_views WHERE resource_id = $1', [pageId])).rows[0].n);
 
-const env: NodeJS.ProcessEnv = {
-  ...productionServiceEnv(databaseUrl),
-  // The page bench measures the page path with the shipped rate limits, not the API's lifted ones.
-  RATE_LIMIT_REQUESTS: undefined,
-  TRUSTED_PROXIES: '127.0.0.0/8,::1',
-  PORT: String(port),
-  PUBLIC_BASE_URL: origin,
-  NEXT_TELEMETRY_DISABLED: '1',
-};
+const env = sharePageServiceEnv(databaseUrl, port);
 // As production runs it (`npm start` without npm): the Next build and the compiled server, plain node.
 execFileSync(process.execPath, ['scripts/ensure-next-build.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { stdio: 'inherit' });

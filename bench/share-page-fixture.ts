@@ -6,7 +6,7 @@
 import { openMigratedDatabase } from '../src/server/db/database';
 import { createCreatorAccount } from '../src/server/services/accounts';
 import { createLinkInBioPage } from '../src/server/services/link-in-bio';
-import { ensureDatabase } from './support';
+import { ensureDatabase, productionServiceEnv } from './support';
 
 export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -28,4 +28,20 @@ export async function createBenchSharePage(databaseUrl: string): Promise<{ pageI
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The service's environment for the share-page benches: as production runs it, with the shipped rate
+ * limits (the page path is measured with them, not with the API benches' lifted ones) and loopback
+ * trusted as a proxy, so each load's X-Forwarded-For is its visitor's address.
+ */
+export function sharePageServiceEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...productionServiceEnv(databaseUrl),
+    RATE_LIMIT_REQUESTS: undefined,
+    TRUSTED_PROXIES: '127.0.0.0/8,::1',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
 }
