@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorActor } from '../../src/server/domain/actor';
 import { toolNameFor } from '../../src/server/mcp/tools';
+import { setPlan } from '../../src/server/services/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { waitForImport } from '../creator-imports/support';
 import { connectMcp, dataOf, problemOf } from './support';
@@ -402,7 +404,9 @@ describe('MCP tools', () => {
       const suspendedId = (await t.agency()).id;
       const client = await connectMcp(t, await t.key({ type: 'agency', id: suspendedId }));
       try {
-        await t.db.agency.update({ where: { id: suspendedId }, data: { entitlement: 'suspended' } });
+        // The operator's change (admin set-plan): a bare SQL update reaches the key cache only through
+        // its NOTIFY, milliseconds later, which the next call could overtake on a busy machine.
+        await setPlan(t.db, operatorActor(), { type: 'agency', id: suspendedId }, { entitlement: 'suspended' });
         expect(dataOf<{ entitlement: string }>(await client.callTool({ name: 'me_get', arguments: {} })).data.entitlement).toBe('suspended');
         expect(problemOf(await client.callTool({ name: 'creators_list', arguments: {} }))).toMatchObject({ type: `${PROBLEMS}entitlement-inactive`, status: 403 });
       } finally {

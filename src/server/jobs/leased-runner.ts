@@ -72,6 +72,8 @@ export interface ActiveJob {
   succeeded: boolean;
   /** The success's record the handler gave (JobRunContext.settleWith): written with the settling. */
   settleWrite?: SettleWrite;
+  /** Set while the job, postponed (PostponeJob), is on its way back to its place: see handOff. */
+  returning?: Promise<unknown>;
 }
 
 export interface ClaimerOptions {
@@ -256,6 +258,13 @@ export function createJobClaimer(options: ClaimerOptions): JobClaimer {
     // A claim pass in flight may have taken the group's next job without having started it yet: wait
     // for it, so that job starts (and takes its send turn) before this slot takes the one after it.
     while (pumping) await pumping;
+    // Likewise a job of the group being postponed: until it is back in the queue in its place it
+    // still counts as running, and this slot would take the one after it (seen in CI: an endpoint's
+    // probe succeeded while its other slot's delivery was being postponed behind the circuit, and
+    // the probe's slot sent two later events first).
+    for (const other of active.values()) {
+      if (other.state.returning && other.state.job.fairKey === state.job.fairKey) await other.state.returning.catch(() => undefined);
+    }
     if (stopped) return writeOnItsOwn(state);
     const write = state.settleWrite;
     const preload = options.preloadOf?.(state.job.kind);
@@ -523,7 +532,8 @@ export function createLeasedRunner(options: LeasedRunnerOptions): JobRunner {
       active.settleWrite = undefined;
       if (error instanceof JobReleased) throw error;
       if (error instanceof PostponeJob) {
-        await postponeJob(db, job.id, instanceId);
+        active.returning = postponeJob(db, job.id, instanceId);
+        await active.returning;
         return 'postponed';
       }
       const message = error instanceof Error ? error.message : String(error);
