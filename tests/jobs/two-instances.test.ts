@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId } from '../../src/server/lib/object-id';
 import { startTestApp, type TestApp } from '../support/app';
 import { holderPid, jobForImport, killInstance, rosterCsv, sleep, startInstance, waitFor, type Instance, type JobRow } from '../support/instances';
+import { freePort } from '../support/throwaway-servers';
 
 /**
  * Two (then three) real service processes on one PostgreSQL database, sharing one job queue:
@@ -39,8 +40,8 @@ describe.runIf(Boolean(DATABASE_URL))('background jobs across instances', () => 
   beforeAll(async () => {
     [seed] = await Promise.all([
       startTestApp(),
-      startInstance('a', 3191, env).then((i) => instances.push(i)),
-      startInstance('b', 3192, env).then((i) => instances.push(i)),
+      startInstance('a', await freePort(), env).then((i) => instances.push(i)),
+      startInstance('b', await freePort(), env).then((i) => instances.push(i)),
     ]);
     client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
@@ -208,7 +209,7 @@ describe.runIf(Boolean(DATABASE_URL))('background jobs across instances', () => 
         await sleep(25);
       }
     })();
-    const restarted = await startInstance('a-restarted', 3193, env);
+    const restarted = await startInstance('a-restarted', await freePort(), env);
     instances.push(restarted);
     await waitFor('every import to end', async () => {
       const { rows } = await client.query<{ n: number }>(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { canStartThrowawayPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-servers';
+import { canStartThrowawayPostgres, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-servers';
 import { killInstance, startInstance, waitFor, type Instance } from '../support/instances';
 
 interface Report {
@@ -104,7 +104,7 @@ describe('draining on SIGTERM', () => {
   });
 
   it('/readyz answers 503 draining while the listener still serves, then the process exits 0', async () => {
-    instance = await startInstance('drain', 3213, { SHUTDOWN_DELAY_SECONDS: '3' });
+    instance = await startInstance('drain', await freePort(), { SHUTDOWN_DELAY_SECONDS: '3' });
     expect((await readiness(instance.baseUrl)).status).toBe(200);
     instance.child.kill('SIGTERM');
     const draining = await waitFor('draining readiness', async () => {

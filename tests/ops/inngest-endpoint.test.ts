@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { killInstance, startInstance, type Instance } from '../support/instances';
+import { freePort } from '../support/throwaway-servers';
 import { inngestDevMode, loadConfig } from '../../src/server/config';
 
 const SIGNING_KEY = 'signkey-test-0123456789abcdef0123456789abcdef';
@@ -117,7 +118,7 @@ describe('the API-only process serves /api/inngest', () => {
   });
 
   it('answers Inngest in cloud mode (INNGEST_DEV=0): unsigned refused, signed accepted', async () => {
-    instance = await startInstance('inngest-api-only', 3213, {
+    instance = await startInstance('inngest-api-only', await freePort(), {
       INNGEST_DEV: '0',
       INNGEST_EVENT_KEY: 'test-event-key',
       INNGEST_SIGNING_KEY: SIGNING_KEY,

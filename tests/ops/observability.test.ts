@@ -1,18 +1,7 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { killInstance, startInstance, waitFor, type Instance } from '../support/instances';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/throwaway-servers';
 
 interface LogLine {
   level: string;
@@ -40,7 +29,7 @@ describe('logs and metrics of a running instance', () => {
   beforeAll(async () => {
     t = await startTestApp();
     metricsPort = await freePort();
-    instance = await startInstance('observe', 3213, { LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort) });
+    instance = await startInstance('observe', await freePort(), { LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort) });
     agencyId = (await t.agency()).id;
     key = await t.key({ type: 'agency', id: agencyId });
   }, 120_000);

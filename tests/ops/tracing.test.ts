@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { killInstance, startInstance, waitFor, type Instance } from '../support/instances';
+import { freePort } from '../support/throwaway-servers';
 
 interface OtlpSpan {
   traceId: string;
@@ -45,7 +46,7 @@ describe('traces over OTLP', () => {
   beforeAll(async () => {
     t = await startTestApp();
     collector = await startCollector();
-    instance = await startInstance('traces', 3214, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_SERVICE_NAME: 'creator-api-test' });
+    instance = await startInstance('traces', await freePort(), { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_SERVICE_NAME: 'creator-api-test' });
     key = await t.key({ type: 'agency', id: (await t.agency()).id });
   }, 120_000);
   afterAll(async () => {
