@@ -12,7 +12,7 @@ import { targetParts, targetPath, type ApiRequest, type ApiResponse } from './ex
 import { problemResponse } from './problem-response';
 import { prototypeQueryKeys } from './query-keys';
 import { ownedRequestIdFrom } from './request-id';
-import type { Door } from '../lib/metrics';
+import type { Door, ObservedOperation } from '../lib/metrics';
 import { readRequestBody } from './request-body';
 import { API_PREFIX, OPENAPI_PATHS, collectRoutes, createRouteTable } from './routes';
 import { API_SECURITY_HEADERS } from './security-headers';
@@ -81,6 +81,16 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     input?: unknown;
     /** The client's address, once resolved for the operation (the log reuses it). */
     clientAddress?: string;
+    /** The matched operation as the request metrics name it (one object per route). */
+    observed?: ObservedOperation;
+  }
+
+  const observedByRoute = new Map<object, ObservedOperation>();
+  /** A route's operation as metrics and the access line name it: made once per route, then the same object. */
+  function observedOf(route: { method: string; template: string }): ObservedOperation {
+    let observed = observedByRoute.get(route);
+    if (!observed) observedByRoute.set(route, (observed = { operation: `${route.method} ${API_PREFIX}${route.template}`, door: 'rest' }));
+    return observed;
   }
 
   async function respond(request: ApiRequest, requestId: string, seen: CallSeen): Promise<ApiResponse> {
@@ -103,6 +113,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
       return problemResponse('method-not-allowed', `${method} is not allowed on ${url.pathname}; allowed: ${allow}.`, requestId, { headers: { Allow: allow } });
     }
     const { route, path, pathParams } = match;
+    seen.observed = observedOf(route);
     const operation: Operation = gateway.operation(route.procedurePath)!;
     seen.operation = operation.path;
 
@@ -191,6 +202,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     }
     // Security headers on every API response, success or problem.
     Object.assign(response.headers, API_SECURITY_HEADERS);
+    if (seen.observed) response.observed = seen.observed;
     // The request log: every call an API key made (a request refused before its key was read has no account to log it for).
     if (seen.principal) {
       const address = seen.clientAddress ?? clientAddress(request.headers);
@@ -218,7 +230,7 @@ export function createApiHandler(services: AppServices, gateway: Gateway, router
     if (OPENAPI_PATHS.has(pathname)) return { operation: 'openapi', door: 'openapi' };
     const match = routeTable.match(method.toUpperCase(), pathname);
     if (match.kind === 'not-found' || match.kind === 'method-not-allowed') return { operation: 'unmatched', door: 'unmatched' };
-    return { operation: `${match.route.method} ${API_PREFIX}${match.route.template}`, door: 'rest' };
+    return observedOf(match.route);
   };
   return handleApiRequest;
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { ObservedOperation } from '../lib/metrics';
 
 /**
  * What the API handler reads of a request and what it answers, as plain data. node:http hands its
@@ -28,6 +29,8 @@ export interface ApiRequest {
 
 export interface ApiResponse {
   status: number;
+  /** The operation that answered, when the handler matched one: the observer need not match the route again. */
+  observed?: ObservedOperation;
   /** Header names as written here (`Content-Type`); look them up with `headerValue`. */
   headers: Record<string, string>;
   /** A JSON text, bytes, or nothing (204, 304). */
