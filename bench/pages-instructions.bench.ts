@@ -26,7 +26,7 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { callgrindArgs, countInstructions, type InstructionCount } from './callgrind';
-import { BROWSER_USER_AGENT, createBenchSharePage, sharePageServiceEnv } from './share-page-fixture';
+import { BROWSER_USER_AGENT as BROWSER, createBenchSharePage, sharePageServiceEnv } from './share-page-fixture';
 import { fmt, startProcess, stopProcess } from './support';
 
 const run = promisify(execFile);
@@ -38,7 +38,6 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 20000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const serviceArgs = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
 const serviceScript = process.env.BENCH_SERVICE_SCRIPT ?? 'dist/server.js';
-const BROWSER = BROWSER_USER_AGENT;
 const origin = `http://127.0.0.1:${port}`;
 const bareOrigin = `http://127.0.0.1:${port + 1}`;
 

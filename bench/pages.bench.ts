@@ -25,7 +25,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { BROWSER_USER_AGENT, createBenchSharePage, sharePageServiceEnv } from './share-page-fixture';
+import { BROWSER_USER_AGENT as BROWSER, createBenchSharePage, sharePageServiceEnv } from './share-page-fixture';
 import { fmt, startProcess, stopProcess } from './support';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/creator_api_bench';
@@ -33,7 +33,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3902);
 const connections = 50;
 const serviceCommand = (process.env.BENCH_SERVICE_COMMAND ?? 'node dist/server.js').split(' ');
-const BROWSER = BROWSER_USER_AGENT;
 const origin = `http://127.0.0.1:${port}`;
 const bareOrigin = `http://127.0.0.1:${port + 1}`;
 

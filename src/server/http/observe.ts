@@ -7,6 +7,11 @@ import { headerValue, type ApiResponse } from './exchange';
 /** Called by the node layer once an API response is written (probes never get here). */
 export type ApiObserver = (req: IncomingMessage, response: Pick<ApiResponse, 'status' | 'headers' | 'observed'>, startedAt: number) => void;
 
+/** The path without its query: a query may carry what a path never should. */
+function pathWithoutQuery(req: IncomingMessage): string {
+  return (req.url ?? '/').split('?', 1)[0]!;
+}
+
 /** A request no operation answered (one series for all of them). */
 const UNMATCHED: ObservedOperation = { operation: 'unmatched', door: 'unmatched' };
 
@@ -29,17 +34,13 @@ export function createApiObserver(logger: Logger, handler: Pick<ApiHandler, 'ope
     if (!metrics && !accessLine) return;
     const seconds = (performance.now() - startedAt) / 1000;
     const method = req.method ?? 'GET';
-    if (matched && !accessLine) {
-      recordRequest(matched, method, status, seconds);
-      return;
-    }
-    const pathname = (req.url ?? '/').split('?', 1)[0]!;
-    const { operation, door } = matched ?? handler.operationOf?.(method, pathname) ?? UNMATCHED;
+    const observed = matched ?? handler.operationOf?.(method, pathWithoutQuery(req)) ?? UNMATCHED;
     if (metrics) {
       if (matched) recordRequest(matched, method, status, seconds);
-      else recordRequestByName(operation, door, method, status, seconds);
+      else recordRequestByName(observed.operation, observed.door, method, status, seconds);
     }
     if (!accessLine) return;
+    const { operation, door } = observed;
     const requestId = headerValue(responseHeaders, 'x-request-id');
     const headers: Record<string, string> = {};
     for (const name of LOGGED_HEADERS) {
@@ -51,8 +52,7 @@ export function createApiObserver(logger: Logger, handler: Pick<ApiHandler, 'ope
       request_id: requestId,
       operation,
       door,
-      // The path without its query: a query may carry what a path never should.
-      req: { method, path: pathname, headers },
+      req: { method, path: pathWithoutQuery(req), headers },
       res: { status },
       duration_ms: Math.round(seconds * 10_000) / 10,
     });
