@@ -34,9 +34,9 @@ describe('request log buffer', () => {
   /** The real COPY (database.ts `copyRows`), its calls counted. */
   function counting(): { copyRows: CopyRows; statements: () => number } {
     let statements = 0;
-    const copyRows: CopyRows = (table, columns, data) => {
+    const copyRows: CopyRows = (table, columns, data, options) => {
       statements += 1;
-      return t.app.database.copyRows(table, columns, data);
+      return t.app.database.copyRows(table, columns, data, options);
     };
     return { copyRows, statements: () => statements };
   }
@@ -72,7 +72,7 @@ describe('request log buffer', () => {
     await buffer.close();
   });
 
-  it('stores every field as recorded, whatever characters it holds (COPY text escapes)', async () => {
+  it('stores every field as recorded, whatever characters it holds (binary COPY; U+0000 as U+FFFD)', async () => {
     const who = await principal();
     const buffer = new RequestLogBuffer(t.db, { logger, copyRows: t.app.database.copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
     const awkward = 'tab\there, newline\nthere, cr\rback\\slash \\N \\. "quoted" ünïcödé 🦊 nul\0end';
@@ -111,6 +111,27 @@ describe('request log buffer', () => {
     expect(replayed).toMatchObject({ requestId: 'req_buffer_test_2', status: 200, userAgent: null, idempotentReplayed: true, requestBody: null, responseBody: null, problemType: null });
     // created_at is the id's instant (the sweep reads the id): same second, millisecond kept.
     expect(Math.floor(replayed!.createdAt.getTime() / 1000)).toBe(Number.parseInt(replayed!.id.slice(0, 8), 16));
+    await buffer.close();
+  });
+
+  it('stores each call with its own account, key, path and client when consecutive calls differ and repeat (runs of fields encoded once)', async () => {
+    const [first, second] = [await principal(), await principal()];
+    const buffer = new RequestLogBuffer(t.db, { logger, copyRows: t.app.database.copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000 });
+    const longAgent = `long-agent/${'x'.repeat(300)}`;
+    const calls = [
+      { who: first, path: '/public/v1/me', userAgent: 'a', clientAddress: '10.0.0.1', status: 200 },
+      { who: first, path: '/public/v1/me', userAgent: 'a', clientAddress: '10.0.0.1', status: 201 },
+      { who: second, path: '/public/v1/me', userAgent: 'a', clientAddress: '10.0.0.1', status: 202 },
+      { who: first, path: '/public/v1/creators/ü', userAgent: 'nul\0agent', clientAddress: '10.0.0.1', status: 203 },
+      { who: first, path: '/public/v1/creators/ü', userAgent: longAgent, clientAddress: '10.0.0.2', status: 204 },
+      { who: first, path: '/public/v1/me', userAgent: 'a', clientAddress: null, status: 205 },
+    ];
+    calls.forEach((call, i) => buffer.record(call.who, { ...facts(100 + i, call.status), path: call.path, userAgent: call.userAgent, clientAddress: call.clientAddress }));
+    expect(await buffer.flush()).toBe(calls.length);
+    const stored = await t.db.requestLog.findMany({ where: { subjectId: { in: [first.subjectId, second.subjectId] } }, orderBy: { status: 'asc' } });
+    expect(stored.map((entry) => [entry.subjectId, entry.keyId, entry.path, entry.userAgent, entry.clientAddress, entry.status])).toEqual(
+      calls.map((call) => [call.who.subjectId, call.who.keyId, call.path, call.userAgent.replace('\0', '\uFFFD'), call.clientAddress, call.status]),
+    );
     await buffer.close();
   });
 
@@ -190,7 +211,7 @@ describe('request log buffer', () => {
   it('keeps entries while the database fails, up to its bound, dropping the oldest and counting them', async () => {
     const who = await principal();
     let away = true;
-    const flaky: CopyRows = (table, columns, data) => (away ? Promise.reject(new Error('connection refused')) : t.app.database.copyRows(table, columns, data));
+    const flaky: CopyRows = (table, columns, data, options) => (away ? Promise.reject(new Error('connection refused')) : t.app.database.copyRows(table, columns, data, options));
     const buffer = new RequestLogBuffer(t.db, { logger, copyRows: flaky, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBuffered: 10 });
     for (let i = 0; i < 8; i += 1) buffer.record(who, facts(i));
     await expect(buffer.flush()).rejects.toThrow('connection refused');
@@ -211,11 +232,11 @@ describe('request log buffer', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // The first statement waits for the gate (entries pile up meanwhile); the third fails.
-    const copyRows: CopyRows = async (table, columns, data) => {
+    const copyRows: CopyRows = async (table, columns, data, options) => {
       statements += 1;
       if (statements === 1) await gate;
       if (statements === 3) throw new Error('connection reset');
-      return t.app.database.copyRows(table, columns, data);
+      return t.app.database.copyRows(table, columns, data, options);
     };
     const buffer = new RequestLogBuffer(t.db, { logger, copyRows, retentionDays: 30, maxPerAccount: 100_000, flushIntervalMs: 3_600_000, maxBatch: 3, maxStatementRows: 3 });
     for (let i = 0; i < 10; i += 1) buffer.record(who, facts(i));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId, objectIdFloor } from '../../src/server/lib/object-id';
-import { FOREIGN_REQUEST_ID_SQL, getRequestLog, REQUEST_LOG_COLUMNS, requestLogLine, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
+import { FOREIGN_REQUEST_ID_SQL, getRequestLog, REQUEST_LOG_COLUMNS, requestLogRows, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
 import type { RequestLogRow } from '../../src/server/services/request-log-rules';
 import { startTestApp, type TestApp } from '../support/app';
 import { planNodes, type PlanNode } from '../support/query-plan';
@@ -43,7 +43,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
       userAgent: 'storage-test',
       requestBody: null,
       responseBody: null,
-      createdAt: new Date(at).toISOString(),
+      createdAtMs: at,
     };
   }
 
@@ -51,15 +51,11 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     t = await startTestApp();
     // 20,000 entries over four accounts (two agencies, two creators); the first three of each account are 40 days old.
     const now = Date.now();
-    const lines: string[] = [];
+    const rows: RequestLogRow[] = [];
     for (const subject of accounts) {
-      for (let i = 0; i < 5_000; i += 1) lines.push(requestLogLine(row(subject, i < 3 ? now - 40 * DAY_MS + i : now - 60_000 + i, i)));
+      for (let i = 0; i < 5_000; i += 1) rows.push(row(subject, i < 3 ? now - 40 * DAY_MS + i : now - 60_000 + i, i));
     }
-    await t.app.database.copyRows(
-      'request_logs',
-      REQUEST_LOG_COLUMNS,
-      Buffer.from(lines.join(''), 'utf8'),
-    );
+    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows(rows), { format: 'binary' });
     await t.db.$executeRawUnsafe('ANALYZE request_logs');
   }, 120_000);
 
@@ -77,7 +73,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     // An entry stored under its own request id's ObjectId never enters the partial index.
     const [agency] = accounts;
     const ownId = newObjectId();
-    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, Buffer.from(requestLogLine({ ...row(agency!, Date.now(), 0), id: ownId, requestId: `req_${ownId}` })));
+    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows([{ ...row(agency!, Date.now(), 0), id: ownId, requestId: `req_${ownId}` }]), { format: 'binary' });
     const inPartial = await t.db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM request_logs WHERE request_id = $1 AND request_id <> ('req_' || id)`,
       `req_${ownId}`,

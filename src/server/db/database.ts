@@ -8,6 +8,7 @@ import { createPGliteNotifications, createPostgresNotifications, type Notificati
 import { pendingMigrations } from './migration-status';
 import { applyMigrations } from './schema-engine';
 import { startSpan } from '../lib/tracing';
+import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER } from './copy-binary';
 
 export type Db = PrismaClient;
 
@@ -19,8 +20,11 @@ export type Db = PrismaClient;
 export type SqlQuery = <Row>(text: string, params: unknown[], options?: { name?: string }) => Promise<Row[]>;
 
 /**
- * `COPY table (columns) FROM STDIN` with `data` — rows in COPY's text format (copy-text.ts), each
- * ending in a newline, as text or UTF-8 bytes — as its input; resolves with the rows copied. PostgreSQL's cheapest way in for
+ * `COPY table (columns) FROM STDIN` with `data` as its input — rows in COPY's text format (fields
+ * separated by a tab, each row ending in a newline, `\N` for NULL, backslash escapes), as text or
+ * UTF-8 bytes; or, with `format: 'binary'`,
+ * rows in the binary format (copy-binary.ts) without its header and trailer, which are added here —
+ * resolves with the rows copied. PostgreSQL's cheapest way in for
  * many rows: no statement to plan and no JSON to parse, each field read straight by its column's type.
  * `table` and `columns` are spliced into SQL: constants of the caller, never input.
  */
@@ -34,6 +38,8 @@ export interface CopyOptions {
    * data that may lose its tail, such as the request log. PGlite ignores it.
    */
   synchronousCommit?: boolean;
+  /** `data`'s format: `text` (the default) or `binary`. */
+  format?: 'text' | 'binary';
 }
 
 export interface Database {
@@ -99,32 +105,38 @@ class PrismaPgWholeScripts extends PrismaPg {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-function copyStatement(table: string, columns: readonly string[], source: string): string {
+function copyStatement(table: string, columns: readonly string[], source: string, format: CopyOptions['format']): string {
   for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`copyRows: bad identifier ${JSON.stringify(name)}`);
-  return `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`;
+  return `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}${format === 'binary' ? ' (FORMAT binary)' : ''}`;
+}
+
+/** What COPY reads: the rows as given, or binary rows between the format's header and trailer. */
+function copyInput(data: string | Buffer, format: CopyOptions['format']): Buffer[] {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  return format === 'binary' ? [COPY_BINARY_HEADER, bytes, COPY_BINARY_TRAILER] : [bytes];
 }
 
 /**
- * A COPY FROM STDIN as a pg query: when the server asks for the data it gets `data` in one CopyData
- * message, then CopyDone. (What pg-copy-streams does, for one buffer already in memory.)
+ * A COPY FROM STDIN as a pg query: when the server asks for the data it gets `chunks` in a CopyData
+ * message each, then CopyDone. (What pg-copy-streams does, for buffers already in memory.)
  */
 class CopyFromBuffer extends pg.Query {
   constructor(
     text: string,
-    private readonly data: Buffer,
+    private readonly chunks: Buffer[],
     callback: (error: Error | undefined, result: { rowCount: number | null } | { rowCount: number | null }[]) => void,
   ) {
     super(text, callback as (error: Error | undefined, result: { rowCount: number | null }) => void);
   }
 
   handleCopyInResponse(connection: pg.Connection & { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
-    connection.sendCopyFromChunk(this.data);
+    for (const chunk of this.chunks) connection.sendCopyFromChunk(chunk);
     connection.endCopyFrom();
   }
 }
 
 async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly string[], data: string | Buffer, options?: CopyOptions): Promise<number> {
-  const copy = copyStatement(table, columns, 'STDIN');
+  const copy = copyStatement(table, columns, 'STDIN', options?.format);
   // Two statements in one simple query run as one implicit transaction: SET LOCAL ends with it, so the
   // pooled session keeps synchronous commits for everyone else.
   const text = options?.synchronousCommit === false ? `SET LOCAL synchronous_commit TO off; ${copy}` : copy;
@@ -137,7 +149,7 @@ async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly s
     return await new Promise<number>((resolve, reject) => {
       void client.query(
         // With the SET in front, pg answers one result per statement: the COPY's is the last.
-        new CopyFromBuffer(text, typeof data === 'string' ? Buffer.from(data, 'utf8') : data, (error, result) =>
+        new CopyFromBuffer(text, copyInput(data, options?.format), (error, result) =>
           error ? reject(error) : resolve((Array.isArray(result) ? result.at(-1) : result)?.rowCount ?? 0),
         ),
       );
@@ -243,8 +255,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       notifications,
       sql: async <Row>(text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
       // PGlite reads a COPY's input from a Blob it names /dev/blob.
-      copyRows: async (table, columns, data) =>
-        (await pglite.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([typeof data === 'string' ? data : new Uint8Array(data)]) })).affectedRows ?? 0,
+      copyRows: async (table, columns, data, copyOptions) =>
+        (
+          await pglite.query(copyStatement(table, columns, "'/dev/blob'", copyOptions?.format), [], {
+            blob: new Blob(copyInput(data, copyOptions?.format).map((chunk) => new Uint8Array(chunk))),
+          })
+        ).affectedRows ?? 0,
       kind: 'pglite',
       adapterFactory,
       poolStats: () => null,

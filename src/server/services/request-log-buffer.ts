@@ -1,18 +1,18 @@
 import type { CopyRows, Db } from '../db/database';
 import type { Owner } from '../domain/owner';
 import type { Principal } from '../domain/principal';
-import { ByteLines } from '../lib/byte-lines';
+import { ByteRecords } from '../lib/byte-records';
 import type { Logger } from '../lib/logger';
 import { SerialFlush } from '../lib/serial-flush';
 import { requestLogRow, type RequestLogFacts } from './request-log-rules';
-import { copyRequestLogLines, requestLogLine, sweepRequestLogs } from './request-logs';
+import { copyRequestLogRows, RequestLogRowWriter, sweepRequestLogs } from './request-logs';
 
 /**
  * Request log entries written off the request path, as page views are (page-view-buffer.ts): `record`
  * builds the row in memory (no I/O, no await) and the buffer is written about once a second, or as
  * soon as `maxBatch` (10,000) entries wait, through the driver (database.ts `copyRows`): one COPY per flush of
- * up to `maxStatementRows` rows. Never a write per request. Each entry waits as its line of COPY text,
- * encoded at once into one Buffer (lib/byte-lines.ts) rather than kept as an object or a string:
+ * up to `maxStatementRows` rows. Never a write per request. Each entry waits as its row of binary
+ * COPY, encoded at once into one Buffer (lib/byte-records.ts) rather than kept as an object or a string:
  * entries live up to a second, long enough for the young-generation collector to copy and promote
  * them, and bytes outside V8's heap cost it nothing; the flush sends slices of that Buffer as they are.
  *
@@ -63,11 +63,12 @@ export interface RequestLogBufferStats {
 
 export class RequestLogBuffer {
   /**
-   * Each entry's line of COPY text (request-logs.ts `requestLogLine`), as bytes off the V8 heap. A
-   * full batch (maxBatch, 10,000 lines of ~200–250 bytes) grows its Buffer to 4 MB: kept for reuse
+   * Each entry's row of binary COPY (request-logs.ts `RequestLogRowWriter`), as bytes off the V8 heap. A
+   * full batch (maxBatch, 10,000 rows of ~250–300 bytes) grows its Buffer to 4 MB: kept for reuse
    * (up to 8 MB), else every flush allocated and regrew a new one by doubling, copying as it went.
    */
-  private pending = new ByteLines(256 * 1024, 8 * 1024 * 1024);
+  private pending = new ByteRecords(256 * 1024, 8 * 1024 * 1024);
+  private readonly rowWriter = new RequestLogRowWriter();
   private readonly timer: NodeJS.Timeout;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly flusher = new SerialFlush(() => this.takeBatch());
@@ -106,7 +107,7 @@ export class RequestLogBuffer {
     if (!this.enabled || this.closed) return;
     const row = requestLogRow(principal, facts);
     if (!row) return;
-    this.pending.push(requestLogLine(row));
+    this.rowWriter.write(this.pending, row);
     // Consecutive calls are mostly one account's: the same as the last one needs no key built and hashed.
     if (row.subjectId !== this.lastTouched?.id || row.subjectType !== this.lastTouched.type) {
       const subjectKey = `${row.subjectType}:${row.subjectId}`;
@@ -155,7 +156,7 @@ export class RequestLogBuffer {
       while (written < ends.length) {
         const count = Math.min(this.maxStatementRows, ends.length - written);
         const to = ends[written + count - 1]!;
-        await copyRequestLogLines(this.options.copyRows, bytes.subarray(from, to));
+        await copyRequestLogRows(this.options.copyRows, bytes.subarray(from, to));
         this.stats.statements += 1;
         written += count;
         from = to;

@@ -63,7 +63,8 @@ export interface RequestLogRow extends Pick<RequestLogFacts, StoredFacts> {
   idempotentReplayed: boolean;
   requestBody: string | null;
   responseBody: string | null;
-  createdAt: string;
+  /** When the call was recorded (epoch milliseconds). */
+  createdAtMs: number;
 }
 
 /** `text` with every `crk_…` / `whsec_…` secret replaced; the common text holds neither and is returned without running the expression. */
@@ -158,19 +159,6 @@ function problemTypeOfValue(value: unknown): string | null {
   return type.startsWith(PROBLEM_TYPE_BASE) ? type.slice(PROBLEM_TYPE_BASE.length) : type;
 }
 
-/** `Date.toISOString()` of a whole-millisecond instant, its date and time of day made once per second (a Date and its formatting cost more than the rest of the entry). */
-let isoSecond = Number.NaN;
-let isoSecondPrefix = '';
-export function isoTimestamp(at: number): string {
-  const second = Math.floor(at / 1000);
-  if (second !== isoSecond) {
-    isoSecond = second;
-    isoSecondPrefix = new Date(second * 1000).toISOString().slice(0, 20);
-  }
-  const ms = Math.floor(at) - second * 1000;
-  return `${isoSecondPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
-}
-
 const OWN_REQUEST_ID = /^req_[0-9a-f]{24}$/;
 
 /** The ObjectId inside a request id shaped like ours (`req_` + 24 lowercase hex), or null. */
@@ -216,6 +204,6 @@ export function requestLogRow(principal: Principal, facts: RequestLogFacts, at: 
     userAgent: facts.userAgent === null ? null : withoutSecretValues(facts.userAgent.slice(0, MAX_USER_AGENT_CHARS)),
     requestBody: failed ? storedBody(facts.requestBody) : null,
     responseBody: failed && hasBody(facts.responseBody) ? storedValue(response) : null,
-    createdAt: isoTimestamp(at),
+    createdAtMs: at,
   };
 }

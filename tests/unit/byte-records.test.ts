@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ByteLines } from '../../src/server/lib/byte-lines';
+import { ByteRecords } from '../../src/server/lib/byte-records';
 
-/** The request log's off-heap line store (lib/byte-lines.ts): lines kept in order, and Buffers reused without holding a backlog's size forever. */
-describe('ByteLines', () => {
+/** The request log's off-heap line store (lib/byte-records.ts): lines kept in order, and Buffers reused without holding a backlog's size forever. */
+describe('ByteRecords', () => {
   const line = (i: number) => `${String(i).padStart(8, '0')}\t${'x'.repeat(190)}\n`;
 
   it('hands out every line in order, dropping the oldest on request', () => {
-    const lines = new ByteLines(64);
+    const lines = new ByteRecords(64);
     for (let i = 0; i < 10; i += 1) lines.push(line(i));
     lines.dropOldest(3);
     const taken = lines.take();
@@ -15,7 +15,7 @@ describe('ByteLines', () => {
   });
 
   it('goes back to a steady-flow Buffer after a backlog, instead of keeping one the backlog grew', () => {
-    const lines = new ByteLines(256 * 1024);
+    const lines = new ByteRecords(256 * 1024);
     // A database outage's backlog: 100,000 entries, ~20 MB.
     for (let i = 0; i < 100_000; i += 1) lines.push(line(i));
     const backlog = lines.take();
@@ -32,7 +32,7 @@ describe('ByteLines', () => {
   });
 
   it('reuses its Buffers for a steady flow of large batches when they fit the spare bound (the request log: 10,000 lines a flush)', () => {
-    const lines = new ByteLines(256 * 1024, 8 * 1024 * 1024);
+    const lines = new ByteRecords(256 * 1024, 8 * 1024 * 1024);
     const backings = new Set<Buffer>();
     // 240 bytes, an entry for a resource path: 10,000 of them grow a Buffer to 4 MiB.
     const entry = (i: number) => `${line(i).slice(0, -1)}${'y'.repeat(40)}\n`;

@@ -1,11 +1,12 @@
 /**
- * Lines of text kept as UTF-8 bytes in one growing Buffer, outside V8's heap, with where each ends.
- * For entries that wait in memory until a batched write (the request log): thousands of strings
+ * Records kept as bytes in one growing Buffer, outside V8's heap, with where each ends: lines of
+ * text (`push`), or records an encoder writes in place (`room`, `commit`; the request log's rows in
+ * binary COPY format, db/copy-binary.ts). For entries that wait in memory until a batched write (the request log): thousands of strings
  * alive for a fraction of a second each survive young-generation collections, are copied by each and
  * promoted to the old generation, and joining them builds one more large string per write. Bytes
  * in a Buffer are never copied or traced by the collector, and a write sends a slice as it is.
  */
-export class ByteLines {
+export class ByteRecords {
   private bytes: Buffer;
   /** A Buffer handed back after its write (`recycle`): the next `take` starts on it, so a steady flow of writes reuses two Buffers instead of leaving one to the collector per write. */
   private spare: Buffer | null = null;
@@ -16,10 +17,10 @@ export class ByteLines {
    */
   private readonly maxSpare: number;
   private used = 0;
-  /** Byte offset where each line ends (exclusive), oldest first; those before `head` were dropped. */
+  /** Byte offset where each record ends (exclusive), oldest first; those before `head` were dropped. */
   private ends: number[] = [];
   private head = 0;
-  /** Where the oldest line kept starts. */
+  /** Where the oldest record kept starts. */
   private start = 0;
 
   /** `maxSpareBytes`: the largest Buffer kept for reuse (a steady flow's batches must fit, or each write grows a new one). */
@@ -39,7 +40,7 @@ export class ByteLines {
     return this.used - this.start;
   }
 
-  /** Appends one line (its text as given: the caller ends it with a newline if it needs one). */
+  /** Appends one line of text as UTF-8 (as given: the caller ends it with a newline if it needs one). */
   push(line: string): void {
     // At most 3 UTF-8 bytes per UTF-16 unit; room is made before writing, which never cuts short.
     this.reserve(line.length * 3);
@@ -47,7 +48,28 @@ export class ByteLines {
     this.ends.push(this.used);
   }
 
-  /** Appends lines already encoded: `bytes`, whose lines end at `ends` (offsets into `bytes`). */
+  /**
+   * The Buffer to write the next record into, from `end`, with room for `bytes` more: an encoder
+   * writes there and then calls `commit` with where the record ends. Only valid until the next call
+   * that adds a record (the Buffer may be replaced to grow).
+   */
+  room(bytes: number): Buffer {
+    this.reserve(bytes);
+    return this.bytes;
+  }
+
+  /** Where the next record starts in the Buffer `room` returns. */
+  get end(): number {
+    return this.used;
+  }
+
+  /** Ends the record written since the last one, at `end` (exclusive; within the room asked for). */
+  commit(end: number): void {
+    this.used = end;
+    this.ends.push(end);
+  }
+
+  /** Appends records already encoded: `bytes`, whose records end at `ends` (offsets into `bytes`). */
   pushBytes(bytes: Buffer, ends: readonly number[]): void {
     this.reserve(bytes.length);
     const base = this.used;
@@ -56,7 +78,7 @@ export class ByteLines {
     for (const end of ends) this.ends.push(base + end);
   }
 
-  /** Drops the `n` oldest lines (their bytes stay until `take`: no copying per call). */
+  /** Drops the `n` oldest records (their bytes stay until `take`: no copying per call). */
   dropOldest(n: number): void {
     if (n <= 0) return;
     this.head = Math.min(this.ends.length, this.head + n);
@@ -64,7 +86,7 @@ export class ByteLines {
   }
 
   /**
-   * Takes every line out: their bytes (a view of this instance's old Buffer, `backing`, now the
+   * Takes every record out: their bytes (a view of this instance's old Buffer, `backing`, now the
    * caller's until it hands it back with `recycle`) and where each ends, relative to those bytes.
    * The instance starts again empty, on another Buffer.
    */
