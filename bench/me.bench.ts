@@ -7,9 +7,9 @@
  *    separate process (wrk, or autocannon's CLI), 50 connections: a warm-up per server, then two
  *    alternating rounds (bare, service, bare, service). Prints req/s, p50, p99, RSS and the ratio.
  *    Targets: ≥ 0.8× the baseline, p99 ≤ 25 ms, RSS ≤ 200 MB (--api-only), cold start ≤ 3 s.
- *    Then two switches, each measured by two fresh copies of the service started and warmed together,
- *    one as shipped and one with the switch flipped, in alternating rounds (four by default, in ABBA
- *    order; each round's ratio is printed too): metrics on (METRICS_PORT; target within 3 %) and
+ *    Then two switches, each measured by pairs of fresh copies of the service started and warmed together,
+ *    one as shipped and one with the switch flipped, in alternating rounds (two pairs of two rounds by
+ *    default, in ABBA order, the second pair started the other way round; each round's ratio is printed too): metrics on (METRICS_PORT; target within 3 %) and
  *    request logs off (REQUEST_LOGS=off; logging on must stay within 5 % of off).
  * 2. A 100,000-creator roster (seeded once, reused): GET /creators/{id} over 1,000 ids, and
  *    GET /creators?limit=100 on page 1 vs page 1,000. Target: page 1,000 within 1.2× of page 1.
@@ -24,7 +24,7 @@
  * BENCH_SERVICE_COMMAND (default `node dist/server.js --api-only`), BENCH_FULL_COMMAND (`npm start`),
  * BENCH_LOAD_GENERATOR=autocannon (force the fallback), BENCH_ROSTER=0 (skip part 2),
  * BENCH_INSTRUMENTED=0 (skip the metrics and request-log switch rounds of part 1; they use BENCH_PORT+3, +4 and +5),
- * BENCH_SWITCH_ROUNDS (4; rounds per switch).
+ * BENCH_SWITCH_PAIRS (2; pairs of fresh copies per switch), BENCH_SWITCH_ROUNDS (2; rounds per pair).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -41,8 +41,12 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 // Four rounds per switch: with two, a quiet machine of this kind still swung metrics on/off (no code
-// changed) from 0.87× to 1.05× — too wide to tell a 3–5 % goal.
-const switchRoundCount = Number(process.env.BENCH_SWITCH_ROUNDS ?? 4);
+// changed) from 0.87× to 1.05× — too wide to tell a 3–5 % goal. In two pairs of fresh copies, two
+// rounds each: one pair's copies can differ by 2–3 % for their whole lives (the same build in both
+// copies, 2026-11-29: 1.019×; the request log's four rounds at 1.058–1.070 in one run and
+// 1.018–1.070 in the next), which more rounds of the same pair do not average out.
+const switchPairCount = Number(process.env.BENCH_SWITCH_PAIRS ?? 2);
+const switchRoundCount = Number(process.env.BENCH_SWITCH_ROUNDS ?? 2);
 const portBase = Number(process.env.BENCH_PORT ?? 3901);
 const serviceCommand = (process.env.BENCH_SERVICE_COMMAND ?? 'node dist/server.js --api-only').split(' ');
 const fullCommand = (process.env.BENCH_FULL_COMMAND ?? 'npm start').split(' ');
@@ -66,6 +70,10 @@ await ensureDatabase(databaseUrl);
 const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://', poolSize: 2 });
 const db = database.prisma;
 const sql = database.sql;
+// Every run starts from the same request log: earlier runs' entries (each run logs millions of calls
+// under its own new agency, which no retention trims within the hour) grew the table to 17 M rows and
+// 4.8 GB over one morning, and the log's figures drifted with it.
+await sql('TRUNCATE request_logs', []);
 const { agency } = await createAgency(db, { name: 'Bench Agency', ownerEmail: `bench-${Date.now()}@bench.test` });
 const { secret } = await createApiKey(db, { subject: { type: 'agency', id: agency.id }, name: 'bench', scopes: ['all'] });
 
@@ -133,7 +141,7 @@ interface Round {
   service: LoadResult;
 }
 const rounds: Round[] = [];
-const switchRounds: { variant: string; plain: LoadResult; flipped: LoadResult }[] = [];
+const switchRounds: { variant: string; pair: number; plain: LoadResult; flipped: LoadResult }[] = [];
 let creatorRows: [string, LoadResult][] = [];
 let serviceRss = { mb: 0, processes: [] as string[] };
 let bareRss = { mb: 0, processes: [] as string[] };
@@ -162,29 +170,35 @@ try {
     for (const variant of variants) {
       const start = (port: number, extra: Record<string, string | undefined>) =>
         startProcess(serviceCommand[0]!, serviceCommand.slice(1), { ...env, ...extra, PORT: String(port) }, `http://127.0.0.1:${port}/public/v1/me`, { headers: auth, pollMs: 10 });
-      const plainCopy = await start(plainPort, {});
-      const copy = await start(instrumentedPort, variant.env);
-      try {
-        await load(plainPort, '/public/v1/me', auth, warmupSeconds);
-        await load(instrumentedPort, '/public/v1/me', auth, warmupSeconds);
-        // ABBA order (plain first in even rounds, the copy first in odd ones): a drift in what the
-        // machine gives us during the sitting falls on both sides alike instead of on the second one.
-        for (let round = 0; round < switchRoundCount; round += 1) {
-          let plain: LoadResult;
-          let flipped: LoadResult;
-          if (round % 2 === 0) {
-            plain = await load(plainPort, '/public/v1/me', auth);
-            flipped = await load(instrumentedPort, '/public/v1/me', auth);
-          } else {
-            flipped = await load(instrumentedPort, '/public/v1/me', auth);
-            plain = await load(plainPort, '/public/v1/me', auth);
+      let round = 0;
+      for (let pair = 0; pair < switchPairCount; pair += 1) {
+        // Every other pair starts the flipped copy first, on the other port: neither copy owes its
+        // figures to being started first or to its port.
+        const [plainAt, flippedAt] = pair % 2 === 0 ? [plainPort, instrumentedPort] : [instrumentedPort, plainPort];
+        const first = pair % 2 === 0 ? await start(plainAt, {}) : await start(flippedAt, variant.env);
+        const second = pair % 2 === 0 ? await start(flippedAt, variant.env) : await start(plainAt, {});
+        try {
+          await load(plainAt, '/public/v1/me', auth, warmupSeconds);
+          await load(flippedAt, '/public/v1/me', auth, warmupSeconds);
+          // ABBA order (plain first in even rounds, the copy first in odd ones): a drift in what the
+          // machine gives us during the sitting falls on both sides alike instead of on the second one.
+          for (let pairRound = 0; pairRound < switchRoundCount; pairRound += 1, round += 1) {
+            let plain: LoadResult;
+            let flipped: LoadResult;
+            if (round % 2 === 0) {
+              plain = await load(plainAt, '/public/v1/me', auth);
+              flipped = await load(flippedAt, '/public/v1/me', auth);
+            } else {
+              flipped = await load(flippedAt, '/public/v1/me', auth);
+              plain = await load(plainAt, '/public/v1/me', auth);
+            }
+            if (variant.scrape) await (await fetch(variant.scrape)).arrayBuffer();
+            switchRounds.push({ variant: variant.name, pair, plain, flipped });
           }
-          if (variant.scrape) await (await fetch(variant.scrape)).arrayBuffer();
-          switchRounds.push({ variant: variant.name, plain, flipped });
+        } finally {
+          await stopProcess(second);
+          await stopProcess(first);
         }
-      } finally {
-        await stopProcess(copy);
-        await stopProcess(plainCopy);
       }
     }
   }
@@ -253,11 +267,16 @@ const switchRatio = (variant: string) => {
   const rows = switchRounds.filter((r) => r.variant === variant);
   return mean(rows.map((r) => r.flipped.rps)) / mean(rows.map((r) => r.plain.rps));
 };
-/** The same ratio round by round: how far apart they lie is how much one run can be trusted. */
+/** The same ratio round by round, pair by pair: how far apart they lie is how much one run can be trusted. */
 const switchRatiosByRound = (variant: string) =>
-  switchRounds.filter((r) => r.variant === variant).map((r) => (r.flipped.rps / r.plain.rps).toFixed(3)).join(', ');
+  Array.from({ length: switchPairCount }, (_, pair) =>
+    `pair ${pair + 1}: ${switchRounds
+      .filter((r) => r.variant === variant && r.pair === pair)
+      .map((r) => (r.flipped.rps / r.plain.rps).toFixed(3))
+      .join(', ')}`,
+  ).join('; ');
 if (switchRounds.length > 0) {
-  console.log(`\nSwitches, each measured by two fresh copies of the service started together, one as shipped (metrics off, request logs on) and one with the switch flipped, in alternating rounds:`);
+  console.log(`\nSwitches, each measured by ${switchPairCount} pairs of fresh copies of the service started together, one as shipped (metrics off, request logs on) and one with the switch flipped, in alternating rounds:`);
   for (const r of switchRounds) {
     console.log(row(`as shipped, paired with ${r.variant}`, r.plain));
     console.log(row(r.variant, r.flipped));
