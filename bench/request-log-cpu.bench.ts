@@ -8,7 +8,7 @@
  * PostgreSQL backend connected to the bench database, each divided by the requests answered. The
  * difference on − off is what logging costs a call. Each round ends with the logging copy's buffer
  * written (a 1 s flush interval: the round waits 1.5 s after the load before reading the counters).
- * Then the RSS of each copy after its load.
+ * Then the RSS of each copy after its load. The bench database's request log is emptied first.
  *
  * Env: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/creator_api_bench),
  * BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_PORT (3901; uses BENCH_PORT+1 and +2), BENCH_SERVICE_COMMAND
@@ -34,6 +34,8 @@ const databaseName = new URL(databaseUrl).pathname.slice(1);
 execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { stdio: 'inherit' });
 await ensureDatabase(databaseUrl);
 const database = await openMigratedDatabase({ databaseUrl, pgliteDataDir: 'memory://', poolSize: 1 });
+// Every run logs into an empty request log, as `npm run bench` does (me.bench.ts says why).
+await database.sql('TRUNCATE request_logs', []);
 const { agency } = await createAgency(database.prisma, { name: 'Request log CPU bench', ownerEmail: `bench-reqlog-${Date.now()}@bench.test` });
 const { secret } = await createApiKey(database.prisma, { subject: { type: 'agency', id: agency.id }, name: 'bench', scopes: ['all'] });
 const auth = { authorization: `Bearer ${secret}` };

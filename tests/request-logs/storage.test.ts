@@ -55,7 +55,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     for (const subject of accounts) {
       for (let i = 0; i < 5_000; i += 1) rows.push(row(subject, i < 3 ? now - 40 * DAY_MS + i : now - 60_000 + i, i));
     }
-    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows(rows), { format: 'binary' });
+    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows(rows));
     await t.db.$executeRawUnsafe('ANALYZE request_logs');
   }, 120_000);
 
@@ -73,7 +73,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     // An entry stored under its own request id's ObjectId never enters the partial index.
     const [agency] = accounts;
     const ownId = newObjectId();
-    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows([{ ...row(agency!, Date.now(), 0), id: ownId, requestId: `req_${ownId}` }]), { format: 'binary' });
+    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows([{ ...row(agency!, Date.now(), 0), id: ownId, requestId: `req_${ownId}` }]));
     const inPartial = await t.db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM request_logs WHERE request_id = $1 AND request_id <> ('req_' || id)`,
       `req_${ownId}`,

@@ -1,5 +1,5 @@
 /**
- * Rows in PostgreSQL's binary COPY format (database.ts `copyRows` with `format: 'binary'`): each row
+ * Rows in PostgreSQL's binary COPY format (database.ts `copyRows`): each row
  * is a 16-bit field count, then per field a 32-bit byte length (-1 for NULL) and the value in its
  * type's binary form — for the request log, cheaper at both ends than the text format:
  * - PostgreSQL reads each field by its length, with no line splitting, unescaping or parsing of

@@ -20,15 +20,13 @@ export type Db = PrismaClient;
 export type SqlQuery = <Row>(text: string, params: unknown[], options?: { name?: string }) => Promise<Row[]>;
 
 /**
- * `COPY table (columns) FROM STDIN` with `data` as its input — rows in COPY's text format (fields
- * separated by a tab, each row ending in a newline, `\N` for NULL, backslash escapes), as text or
- * UTF-8 bytes; or, with `format: 'binary'`,
- * rows in the binary format (copy-binary.ts) without its header and trailer, which are added here —
- * resolves with the rows copied. PostgreSQL's cheapest way in for
- * many rows: no statement to plan and no JSON to parse, each field read straight by its column's type.
+ * `COPY table (columns) FROM STDIN (FORMAT binary)` with `rows` — rows in COPY's binary format
+ * (copy-binary.ts), one after another, without the format's header and trailer, which are added
+ * here — as its input; resolves with the rows copied. PostgreSQL's cheapest way in for many rows: no
+ * statement to plan and nothing to parse, each field read by its length as its column's type.
  * `table` and `columns` are spliced into SQL: constants of the caller, never input.
  */
-export type CopyRows = (table: string, columns: readonly string[], data: string | Buffer, options?: CopyOptions) => Promise<number>;
+export type CopyRows = (table: string, columns: readonly string[], rows: Buffer, options?: CopyOptions) => Promise<number>;
 
 export interface CopyOptions {
   /**
@@ -38,8 +36,6 @@ export interface CopyOptions {
    * data that may lose its tail, such as the request log. PGlite ignores it.
    */
   synchronousCommit?: boolean;
-  /** `data`'s format: `text` (the default) or `binary`. */
-  format?: 'text' | 'binary';
 }
 
 export interface Database {
@@ -105,15 +101,14 @@ class PrismaPgWholeScripts extends PrismaPg {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-function copyStatement(table: string, columns: readonly string[], source: string, format: CopyOptions['format']): string {
+function copyStatement(table: string, columns: readonly string[], source: string): string {
   for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`copyRows: bad identifier ${JSON.stringify(name)}`);
-  return `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}${format === 'binary' ? ' (FORMAT binary)' : ''}`;
+  return `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source} (FORMAT binary)`;
 }
 
-/** What COPY reads: the rows as given, or binary rows between the format's header and trailer. */
-function copyInput(data: string | Buffer, format: CopyOptions['format']): Buffer[] {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  return format === 'binary' ? [COPY_BINARY_HEADER, bytes, COPY_BINARY_TRAILER] : [bytes];
+/** What COPY reads: the rows between the binary format's header and trailer. */
+function copyInput(rows: Buffer): Buffer[] {
+  return [COPY_BINARY_HEADER, rows, COPY_BINARY_TRAILER];
 }
 
 /**
@@ -135,8 +130,8 @@ class CopyFromBuffer extends pg.Query {
   }
 }
 
-async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly string[], data: string | Buffer, options?: CopyOptions): Promise<number> {
-  const copy = copyStatement(table, columns, 'STDIN', options?.format);
+async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly string[], rows: Buffer, options?: CopyOptions): Promise<number> {
+  const copy = copyStatement(table, columns, 'STDIN');
   // Two statements in one simple query run as one implicit transaction: SET LOCAL ends with it, so the
   // pooled session keeps synchronous commits for everyone else.
   const text = options?.synchronousCommit === false ? `SET LOCAL synchronous_commit TO off; ${copy}` : copy;
@@ -149,7 +144,7 @@ async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly s
     return await new Promise<number>((resolve, reject) => {
       void client.query(
         // With the SET in front, pg answers one result per statement: the COPY's is the last.
-        new CopyFromBuffer(text, copyInput(data, options?.format), (error, result) =>
+        new CopyFromBuffer(text, copyInput(rows), (error, result) =>
           error ? reject(error) : resolve((Array.isArray(result) ? result.at(-1) : result)?.rowCount ?? 0),
         ),
       );
@@ -219,7 +214,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // A named statement is parsed and planned once per connection, not on every request.
       sql: async <Row>(text: string, params: unknown[], sqlOptions?: { name?: string }) =>
         (await pool.query({ name: sqlOptions?.name, text, values: params })).rows as Row[],
-      copyRows: (table, columns, data, copyOptions) => copyThroughPool(pool, table, columns, data, copyOptions),
+      copyRows: (table, columns, rows, copyOptions) => copyThroughPool(pool, table, columns, rows, copyOptions),
       kind: 'postgres',
       adapterFactory,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
@@ -255,12 +250,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       notifications,
       sql: async <Row>(text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
       // PGlite reads a COPY's input from a Blob it names /dev/blob.
-      copyRows: async (table, columns, data, copyOptions) =>
-        (
-          await pglite.query(copyStatement(table, columns, "'/dev/blob'", copyOptions?.format), [], {
-            blob: new Blob(copyInput(data, copyOptions?.format).map((chunk) => new Uint8Array(chunk))),
-          })
-        ).affectedRows ?? 0,
+      copyRows: async (table, columns, rows) =>
+        (await pglite.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob(copyInput(rows).map((chunk) => new Uint8Array(chunk))) })).affectedRows ?? 0,
       kind: 'pglite',
       adapterFactory,
       poolStats: () => null,

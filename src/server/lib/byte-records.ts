@@ -1,10 +1,10 @@
 /**
- * Records kept as bytes in one growing Buffer, outside V8's heap, with where each ends: lines of
- * text (`push`), or records an encoder writes in place (`room`, `commit`; the request log's rows in
- * binary COPY format, db/copy-binary.ts). For entries that wait in memory until a batched write (the request log): thousands of strings
- * alive for a fraction of a second each survive young-generation collections, are copied by each and
- * promoted to the old generation, and joining them builds one more large string per write. Bytes
- * in a Buffer are never copied or traced by the collector, and a write sends a slice as it is.
+ * Records kept as bytes in one growing Buffer, outside V8's heap, with where each ends; an encoder
+ * writes each in place (`room`, `commit`: the request log's rows of binary COPY, db/copy-binary.ts).
+ * For entries that wait in memory until a batched write (the request log): thousands of strings or
+ * objects alive for a fraction of a second each survive young-generation collections, are copied by
+ * each and promoted to the old generation. Bytes in a Buffer are never copied or traced by the
+ * collector, and a write sends a slice as it is.
  */
 export class ByteRecords {
   private bytes: Buffer;
@@ -34,18 +34,6 @@ export class ByteRecords {
 
   get count(): number {
     return this.ends.length - this.head;
-  }
-
-  get byteLength(): number {
-    return this.used - this.start;
-  }
-
-  /** Appends one line of text as UTF-8 (as given: the caller ends it with a newline if it needs one). */
-  push(line: string): void {
-    // At most 3 UTF-8 bytes per UTF-16 unit; room is made before writing, which never cuts short.
-    this.reserve(line.length * 3);
-    this.used += this.bytes.write(line, this.used, 'utf8');
-    this.ends.push(this.used);
   }
 
   /**

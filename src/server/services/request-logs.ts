@@ -121,7 +121,7 @@ export function requestLogRows(rows: Iterable<RequestLogRow>): Buffer {
  * (request-log-buffer.ts says why).
  */
 export function copyRequestLogRows(copyRows: CopyRows, rows: Buffer): Promise<number> {
-  return copyRows('request_logs', REQUEST_LOG_COLUMNS, rows, { synchronousCommit: false, format: 'binary' });
+  return copyRows('request_logs', REQUEST_LOG_COLUMNS, rows, { synchronousCommit: false });
 }
 
 function whereOf(owner: Owner, filter: RequestLogFilter): Prisma.RequestLogWhereInput {
