@@ -86,7 +86,7 @@ describe('traces over OTLP', () => {
       () => Promise.resolve(collector.spans.find((span) => span.name === 'pg.query' && String(attribute(span, 'db.query.text')).startsWith('COPY "request_logs"'))),
       15_000,
     );
-    expect(String(attribute(copy, 'db.query.text'))).toMatch(/FROM STDIN$/);
+    expect(String(attribute(copy, 'db.query.text'))).toMatch(/FROM STDIN \(FORMAT binary\)$/);
     expect(JSON.stringify(collector.spans)).not.toContain('tracing-test-agent');
   });
 
