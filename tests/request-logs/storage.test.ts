@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId, objectIdFloor } from '../../src/server/lib/object-id';
-import { FOREIGN_REQUEST_ID_SQL, getRequestLog, REQUEST_LOG_COLUMNS, requestLogRows, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
+import { FOREIGN_REQUEST_ID_SQL, getRequestLog, REQUEST_LOG_COLUMNS, RequestLogRowWriter, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
 import type { RequestLogRow } from '../../src/server/services/request-log-rules';
+import { ByteRecords } from '../../src/server/lib/byte-records';
 import { startTestApp, type TestApp } from '../support/app';
 import { planNodes, type PlanNode } from '../support/query-plan';
 
@@ -45,6 +46,14 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
       responseBody: null,
       createdAtMs: at,
     };
+  }
+
+  /** Rows as the request log's buffer encodes them, one after another. */
+  function requestLogRows(rows: RequestLogRow[]): Buffer {
+    const out = new ByteRecords(64 * 1024);
+    const writer = new RequestLogRowWriter();
+    for (const entry of rows) writer.write(out, entry);
+    return out.take().bytes;
   }
 
   beforeAll(async () => {

@@ -19,7 +19,7 @@ export const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
 /** Bytes a row's field count, a NULL, an int4, a bool and a timestamp take. */
 export const FIELD_COUNT_BYTES = 2;
-export const NULL_BYTES = 4;
+const NULL_BYTES = 4;
 export const INT4_BYTES = 8;
 export const BOOL_BYTES = 5;
 export const TIMESTAMP_BYTES = 12;

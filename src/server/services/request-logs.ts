@@ -5,7 +5,7 @@ import type { Owner } from '../domain/owner';
 import type { PrincipalMode } from '../domain/principal';
 import type { Prisma, RequestLog } from '../../generated/prisma/client';
 import { objectIdOfRequestId, type RequestLogRow } from './request-log-rules';
-import { ByteRecords } from '../lib/byte-records';
+import type { ByteRecords } from '../lib/byte-records';
 import { objectIdFloor } from '../lib/object-id';
 import { keysetWindow } from '../domain/pagination';
 
@@ -104,14 +104,6 @@ export class RequestLogRowWriter {
     at = putTimestamp(bytes, at, row.createdAtMs);
     out.commit(at);
   }
-}
-
-/** Rows as `RequestLogRowWriter` encodes them, one after another (for writing entries made elsewhere, e.g. a fixture). */
-export function requestLogRows(rows: Iterable<RequestLogRow>): Buffer {
-  const out = new ByteRecords(64 * 1024);
-  const writer = new RequestLogRowWriter();
-  for (const row of rows) writer.write(out, row);
-  return out.take().bytes;
 }
 
 /**
