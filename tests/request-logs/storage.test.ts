@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newObjectId, objectIdFloor } from '../../src/server/lib/object-id';
 import { FOREIGN_REQUEST_ID_SQL, getRequestLog, REQUEST_LOG_COLUMNS, RequestLogRowWriter, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
 import type { RequestLogRow } from '../../src/server/services/request-log-rules';
@@ -89,6 +89,34 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     );
     expect(inPartial[0]!.n).toBe(0);
     await t.db.requestLog.deleteMany({ where: { id: ownId } });
+  });
+
+  it('sends a batch to PostgreSQL as it is: no Buffer of the batch’s size is allocated to copy it', async () => {
+    const [, , agency] = accounts;
+    const at = Date.now();
+    const batch = requestLogRows(Array.from({ length: 8_000 }, (_, i) => ({ ...row(agency!, at, 10_000 + i), id: newObjectId(at) })));
+    expect(batch.length).toBeGreaterThan(1_000_000);
+    const sizes: number[] = [];
+    const spies = (['alloc', 'allocUnsafe', 'allocUnsafeSlow'] as const).map((name) => {
+      const original = Buffer[name].bind(Buffer) as (size: number, ...rest: unknown[]) => Buffer;
+      return vi.spyOn(Buffer, name).mockImplementation(((size: number, ...rest: unknown[]) => {
+        sizes.push(size);
+        return original(size, ...rest);
+      }) as never);
+    });
+    try {
+      try {
+        expect(await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, batch)).toBe(8_000);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      expect(Math.max(0, ...sizes)).toBeLessThan(64 * 1024);
+      const stored = await t.db.requestLog.findMany({ where: { subjectType: agency!.type, subjectId: agency!.id, requestId: { in: [`req_storage_${agency!.id}_10000`, `req_storage_${agency!.id}_17999`] } } });
+      expect(stored.map((entry) => entry.requestId).sort()).toEqual([`req_storage_${agency!.id}_10000`, `req_storage_${agency!.id}_17999`]);
+    } finally {
+      // The sweep's test below counts this account's entries.
+      await t.db.$executeRawUnsafe('DELETE FROM request_logs WHERE subject_id = $1 AND request_id LIKE $2', agency!.id, `req_storage_${agency!.id}_1____`);
+    }
   });
 
   it('finds a foreign request id through the partial index, and only the account’s own', async () => {

@@ -106,27 +106,55 @@ function copyStatement(table: string, columns: readonly string[], source: string
   return `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source} (FORMAT binary)`;
 }
 
-/** What COPY reads: the rows between the binary format's header and trailer. */
+/** What COPY reads from a file (PGlite's /dev/blob): the rows between the binary format's header and trailer. */
 function copyInput(rows: Buffer): Buffer[] {
   return [COPY_BINARY_HEADER, rows, COPY_BINARY_TRAILER];
 }
 
+/** PostgreSQL's CopyData and CopyDone messages: a type byte, then the length of the rest (itself included). */
+const COPY_DATA = 0x64;
+const COPY_DONE = 0x63;
+
 /**
- * A COPY FROM STDIN as a pg query: when the server asks for the data it gets `chunks` in a CopyData
- * message each, then CopyDone. (What pg-copy-streams does, for buffers already in memory.)
+ * COPY's input for `rows` as one CopyData message and CopyDone, in three pieces: the message's head
+ * with the binary format's header, the rows as they are, and the format's trailer with CopyDone.
+ */
+function copyMessages(rows: Buffer): [Buffer, Buffer, Buffer] {
+  const head = Buffer.allocUnsafe(5 + COPY_BINARY_HEADER.length);
+  head[0] = COPY_DATA;
+  head.writeUInt32BE(4 + COPY_BINARY_HEADER.length + rows.length + COPY_BINARY_TRAILER.length, 1);
+  COPY_BINARY_HEADER.copy(head, 5);
+  const tail = Buffer.allocUnsafe(COPY_BINARY_TRAILER.length + 5);
+  COPY_BINARY_TRAILER.copy(tail, 0);
+  tail[COPY_BINARY_TRAILER.length] = COPY_DONE;
+  tail.writeUInt32BE(4, COPY_BINARY_TRAILER.length + 1);
+  return [head, rows, tail];
+}
+
+/**
+ * A COPY FROM STDIN as a pg query: when the server asks for the data, the rows go to the socket as
+ * they are, inside one CopyData message whose head and tail are written around them (what
+ * pg-copy-streams does). pg's own `sendCopyFromChunk` would copy them into a new Buffer of their
+ * size first: for the request log, 3–4 MB allocated, copied and left to the collector per flush.
+ * The socket keeps a reference to `rows` until it has written them; the caller reuses them only
+ * after the query ends, and PostgreSQL ends it only after reading through CopyDone.
  */
 class CopyFromBuffer extends pg.Query {
   constructor(
     text: string,
-    private readonly chunks: Buffer[],
+    private readonly messages: Buffer[],
     callback: (error: Error | undefined, result: { rowCount: number | null } | { rowCount: number | null }[]) => void,
   ) {
     super(text, callback as (error: Error | undefined, result: { rowCount: number | null }) => void);
   }
 
-  handleCopyInResponse(connection: pg.Connection & { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
-    for (const chunk of this.chunks) connection.sendCopyFromChunk(chunk);
-    connection.endCopyFrom();
+  handleCopyInResponse(connection: pg.Connection & { stream: NodeJS.WritableStream & { writable: boolean; cork(): void; uncork(): void } }): void {
+    const socket = connection.stream;
+    // As pg's own sends: nothing to a closed socket (the connection's error ends the query).
+    if (!socket.writable) return;
+    socket.cork();
+    for (const message of this.messages) socket.write(message);
+    socket.uncork();
   }
 }
 
@@ -144,7 +172,7 @@ async function copyThroughPool(pool: pg.Pool, table: string, columns: readonly s
     return await new Promise<number>((resolve, reject) => {
       void client.query(
         // With the SET in front, pg answers one result per statement: the COPY's is the last.
-        new CopyFromBuffer(text, copyInput(rows), (error, result) =>
+        new CopyFromBuffer(text, copyMessages(rows), (error, result) =>
           error ? reject(error) : resolve((Array.isArray(result) ? result.at(-1) : result)?.rowCount ?? 0),
         ),
       );
