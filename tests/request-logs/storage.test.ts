@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newObjectId, objectIdFloor } from '../../src/server/lib/object-id';
+import { newObjectId, newObjectIdParts, objectIdFloor, objectIdText } from '../../src/server/lib/object-id';
 import { FOREIGN_REQUEST_ID_SQL, getRequestLog, REQUEST_LOG_COLUMNS, RequestLogRowWriter, SUBJECTS_WITH_EXPIRED_SQL, sweepRequestLogs } from '../../src/server/services/request-logs';
 import type { RequestLogRow } from '../../src/server/services/request-log-rules';
 import { ByteRecords } from '../../src/server/lib/byte-records';
@@ -26,8 +26,9 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
 
   function row(subject: (typeof accounts)[number], at: number, i: number): RequestLogRow {
     return {
-      id: newObjectId(at),
+      id: newObjectIdParts(at),
       requestId: `req_storage_${subject.id}_${i}`,
+      requestIdIsOwn: false,
       subjectType: subject.type,
       subjectId: subject.id,
       mode: 'live',
@@ -81,8 +82,11 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
     ]);
     // An entry stored under its own request id's ObjectId never enters the partial index.
     const [agency] = accounts;
-    const ownId = newObjectId();
-    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows([{ ...row(agency!, Date.now(), 0), id: ownId, requestId: `req_${ownId}` }]));
+    const ownIdParts = newObjectIdParts();
+    const ownId = objectIdText(ownIdParts);
+    await t.app.database.copyRows('request_logs', REQUEST_LOG_COLUMNS, requestLogRows([{ ...row(agency!, Date.now(), 0), id: ownIdParts, requestId: `req_${ownId}`, requestIdIsOwn: true }]));
+    // Stored under its ObjectId, with the request id the writer made from the id's bytes.
+    expect((await t.db.requestLog.findFirst({ where: { id: ownId } }))?.requestId).toBe(`req_${ownId}`);
     const inPartial = await t.db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM request_logs WHERE request_id = $1 AND request_id <> ('req_' || id)`,
       `req_${ownId}`,
@@ -94,7 +98,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request log storage', () => {
   it('sends a batch to PostgreSQL as it is: no Buffer of the batch’s size is allocated to copy it', async () => {
     const [, , agency] = accounts;
     const at = Date.now();
-    const batch = requestLogRows(Array.from({ length: 8_000 }, (_, i) => ({ ...row(agency!, at, 10_000 + i), id: newObjectId(at) })));
+    const batch = requestLogRows(Array.from({ length: 8_000 }, (_, i) => row(agency!, at, 10_000 + i)));
     expect(batch.length).toBeGreaterThan(1_000_000);
     const sizes: number[] = [];
     const spies = (['alloc', 'allocUnsafe', 'allocUnsafeSlow'] as const).map((name) => {

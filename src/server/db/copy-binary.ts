@@ -48,6 +48,12 @@ function putInt32(bytes: Buffer, at: number, value: number): void {
   bytes[at + 3] = value & 0xff;
 }
 
+/** A field's byte length, which its value follows (the caller writes the value). */
+export function putLength(bytes: Buffer, at: number, length: number): number {
+  putInt32(bytes, at, length);
+  return at + 4;
+}
+
 export function putNull(bytes: Buffer, at: number): number {
   putInt32(bytes, at, -1);
   return at + 4;

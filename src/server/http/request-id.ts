@@ -1,4 +1,4 @@
-import { newObjectId } from '../lib/object-id';
+import { newObjectId, newObjectIdParts, objectIdText, type ObjectIdParts } from '../lib/object-id';
 import type { RequestHeaders } from './exchange';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
@@ -22,9 +22,13 @@ export function requestIdFrom(request: { headers: RequestHeaders }): string {
   return acceptRequestId(request.headers.get('x-request-id'));
 }
 
-/** `requestIdFrom`, and whether the id is one this server made (not the client's X-Request-Id). */
-export function ownedRequestIdFrom(request: { headers: RequestHeaders }): { requestId: string; own: boolean } {
+/**
+ * `requestIdFrom`, and when the id is one this server made (not the client's X-Request-Id), its
+ * ObjectId's parts: the request log stores the call under that ObjectId and writes it from them.
+ */
+export function ownedRequestIdFrom(request: { headers: RequestHeaders }): { requestId: string; own: ObjectIdParts | null } {
   const incoming = request.headers.get('x-request-id');
-  const requestId = acceptRequestId(incoming);
-  return { requestId, own: requestId !== incoming };
+  if (typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)) return { requestId: incoming, own: null };
+  const own = newObjectIdParts();
+  return { requestId: `req_${objectIdText(own)}`, own };
 }

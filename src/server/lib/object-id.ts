@@ -9,6 +9,8 @@ const processUnique = randomBytes(5).toString('hex');
 let counter = randomBytes(3).readUIntBE(0, 3);
 
 export const OBJECT_ID_PATTERN = /^[a-fA-F0-9]{24}$/;
+/** Characters (and ASCII bytes) of an ObjectId's text. */
+export const OBJECT_ID_LENGTH = 24;
 
 /** An ObjectId in input or output schemas. */
 export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hexadecimal ObjectId');
@@ -17,14 +19,53 @@ export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-
 let prefixSecond = Number.NaN;
 let prefix = '';
 
-export function newObjectId(now: number = Date.now()): string {
-  counter = (counter + 1) % 0x1000000;
-  const second = Math.floor(now / 1000);
+function prefixOf(second: number): string {
   if (second !== prefixSecond) {
     prefixSecond = second;
     prefix = `${second.toString(16).padStart(8, '0')}${processUnique}`;
   }
-  return `${prefix}${counter.toString(16).padStart(6, '0')}`;
+  return prefix;
+}
+
+export function newObjectId(now: number = Date.now()): string {
+  counter = (counter + 1) % 0x1000000;
+  return `${prefixOf(Math.floor(now / 1000))}${counter.toString(16).padStart(6, '0')}`;
+}
+
+/** An ObjectId this process made, as the two numbers that vary (this process's bytes sit between them). */
+export interface ObjectIdParts {
+  readonly second: number;
+  readonly counter: number;
+}
+
+/**
+ * A new ObjectId as its parts: for the request log, which writes the id's digits as bytes
+ * (`putObjectIdAscii`) rather than reading them back out of a string once per call.
+ */
+export function newObjectIdParts(now: number = Date.now()): ObjectIdParts {
+  counter = (counter + 1) % 0x1000000;
+  return { second: Math.floor(now / 1000), counter };
+}
+
+export function objectIdText(parts: ObjectIdParts): string {
+  return `${prefixOf(parts.second)}${parts.counter.toString(16).padStart(6, '0')}`;
+}
+
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+/** The ASCII of `prefixOf(prefixBytesSecond)`. */
+const prefixBytes = Buffer.alloc(18);
+let prefixBytesSecond = Number.NaN;
+
+/** Writes the id's 24 hex digits as ASCII into `bytes` at `at` (room made by the caller); returns where they end. */
+export function putObjectIdAscii(bytes: Uint8Array, at: number, parts: ObjectIdParts): number {
+  if (parts.second !== prefixBytesSecond) {
+    prefixBytes.write(prefixOf(parts.second), 0, 'latin1');
+    prefixBytesSecond = parts.second;
+  }
+  bytes.set(prefixBytes, at);
+  const value = parts.counter;
+  for (let digit = 0; digit < 6; digit += 1) bytes[at + OBJECT_ID_LENGTH - 1 - digit] = HEX_DIGITS[(value >>> (4 * digit)) & 0xf]!;
+  return at + OBJECT_ID_LENGTH;
 }
 
 /** The smallest ObjectId of `instant`'s second: every id below it was made before that second began. */
