@@ -53,7 +53,7 @@ export interface RequestLogFacts {
 /** The facts a row stores as they came (the path and user agent cut to their column's length). */
 type StoredFacts = 'requestId' | 'door' | 'method' | 'path' | 'operation' | 'status' | 'durationMs' | 'clientAddress' | 'userAgent';
 
-/** The row as `request_logs` stores it (Prisma field names; written by insertRows). */
+/** The row as `request_logs` stores it (Prisma field names; written by request-logs.ts `RequestLogRowWriter`). */
 export interface RequestLogRow extends Pick<RequestLogFacts, StoredFacts> {
   /** The entry's ObjectId, as its parts: the writer puts its digits as bytes (lib/object-id.ts `putObjectIdAscii`). */
   id: ObjectIdParts;
@@ -176,7 +176,8 @@ export function objectIdOfRequestId(requestId: string): string | null {
  * a client's X-Request-Id, an MCP request's several tool calls — gets a new ObjectId and is found
  * through the index of request ids that differ from `'req_' || id` (request-logs.ts `getRequestLog`).
  * That index is all the lookup by request id costs a logged call, and ours never enter it. Kept as
- * parts, not text: reading a call's two ids back out of their strings was a third of writing its row.
+ * parts, not text: reading a call's two ids back out of their strings was about a third of writing
+ * its row (in a loop over fresh rows).
  */
 function entryIdOf(facts: RequestLogFacts, at: number): ObjectIdParts {
   return facts.ownRequestId ?? newObjectIdParts(at);
