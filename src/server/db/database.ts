@@ -106,34 +106,26 @@ function copyStatement(table: string, columns: readonly string[], source: string
   return `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source} (FORMAT binary)`;
 }
 
-/** What COPY reads from a file (PGlite's /dev/blob): the rows between the binary format's header and trailer. */
+/** What COPY reads: the rows between the binary format's header and trailer. */
 function copyInput(rows: Buffer): Buffer[] {
   return [COPY_BINARY_HEADER, rows, COPY_BINARY_TRAILER];
 }
 
-/** PostgreSQL's CopyData and CopyDone messages: a type byte, then the length of the rest (itself included). */
-const COPY_DATA = 0x64;
-const COPY_DONE = 0x63;
+/** PostgreSQL's CopyDone message: its type byte, then its length (itself). */
+const COPY_DONE_MESSAGE = Buffer.from([0x63, 0, 0, 0, 4]);
 
-/**
- * COPY's input for `rows` as one CopyData message and CopyDone, in three pieces: the message's head
- * with the binary format's header, the rows as they are, and the format's trailer with CopyDone.
- */
-function copyMessages(rows: Buffer): [Buffer, Buffer, Buffer] {
-  const head = Buffer.allocUnsafe(5 + COPY_BINARY_HEADER.length);
-  head[0] = COPY_DATA;
-  head.writeUInt32BE(4 + COPY_BINARY_HEADER.length + rows.length + COPY_BINARY_TRAILER.length, 1);
-  COPY_BINARY_HEADER.copy(head, 5);
-  const tail = Buffer.allocUnsafe(COPY_BINARY_TRAILER.length + 5);
-  COPY_BINARY_TRAILER.copy(tail, 0);
-  tail[COPY_BINARY_TRAILER.length] = COPY_DONE;
-  tail.writeUInt32BE(4, COPY_BINARY_TRAILER.length + 1);
-  return [head, rows, tail];
+/** COPY's input for `rows` (`copyInput`'s pieces) inside one CopyData message, then CopyDone. */
+function copyMessages(rows: Buffer): Buffer[] {
+  const input = copyInput(rows);
+  const head = Buffer.allocUnsafe(5);
+  head[0] = 0x64; // CopyData, then the length of the rest (itself included)
+  head.writeUInt32BE(4 + input.reduce((bytes, piece) => bytes + piece.length, 0), 1);
+  return [head, ...input, COPY_DONE_MESSAGE];
 }
 
 /**
  * A COPY FROM STDIN as a pg query: when the server asks for the data, the rows go to the socket as
- * they are, inside one CopyData message whose head and tail are written around them (what
+ * they are, inside one CopyData message whose head is written in front of them (what
  * pg-copy-streams does). pg's own `sendCopyFromChunk` would copy them into a new Buffer of their
  * size first: for the request log, 3–4 MB allocated, copied and left to the collector per flush.
  * The socket keeps a reference to `rows` until it has written them; the caller reuses them only

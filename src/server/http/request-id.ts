@@ -13,9 +13,14 @@ export function newRequestId(now: number = Date.now()): string {
   return `req_${newObjectId(now)}`;
 }
 
+/** A client's X-Request-Id we reuse: one value, of our pattern. */
+function isWellFormed(incoming: string | string[] | null | undefined): incoming is string {
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming);
+}
+
 /** A well-formed incoming request id (X-Request-Id) is reused; anything else gets a new one. */
 export function acceptRequestId(incoming: string | string[] | null | undefined): string {
-  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
+  return isWellFormed(incoming) ? incoming : newRequestId();
 }
 
 export function requestIdFrom(request: { headers: RequestHeaders }): string {
@@ -28,7 +33,7 @@ export function requestIdFrom(request: { headers: RequestHeaders }): string {
  */
 export function ownedRequestIdFrom(request: { headers: RequestHeaders }): { requestId: string; own: ObjectIdParts | null } {
   const incoming = request.headers.get('x-request-id');
-  if (typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)) return { requestId: incoming, own: null };
+  if (isWellFormed(incoming)) return { requestId: incoming, own: null };
   const own = newObjectIdParts();
   return { requestId: `req_${objectIdText(own)}`, own };
 }

@@ -15,21 +15,34 @@ export const OBJECT_ID_LENGTH = 24;
 /** An ObjectId in input or output schemas. */
 export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hexadecimal ObjectId');
 
-/** The id's first 18 hex digits (its second and this process's bytes), made once per second: the request log makes one id per API call. */
+/**
+ * The id's first 18 hex digits (its second and this process's bytes), as text and as ASCII bytes,
+ * made once per second: the request log makes one id per API call.
+ */
 let prefixSecond = Number.NaN;
 let prefix = '';
+const prefixBytes = Buffer.alloc(18);
 
 function prefixOf(second: number): string {
   if (second !== prefixSecond) {
     prefixSecond = second;
     prefix = `${second.toString(16).padStart(8, '0')}${processUnique}`;
+    prefixBytes.write(prefix, 0, 'latin1');
   }
   return prefix;
 }
 
-export function newObjectId(now: number = Date.now()): string {
+function nextCounter(): number {
   counter = (counter + 1) % 0x1000000;
-  return `${prefixOf(Math.floor(now / 1000))}${counter.toString(16).padStart(6, '0')}`;
+  return counter;
+}
+
+function idText(second: number, count: number): string {
+  return `${prefixOf(second)}${count.toString(16).padStart(6, '0')}`;
+}
+
+export function newObjectId(now: number = Date.now()): string {
+  return idText(Math.floor(now / 1000), nextCounter());
 }
 
 /** An ObjectId this process made, as the two numbers that vary (this process's bytes sit between them). */
@@ -43,25 +56,18 @@ export interface ObjectIdParts {
  * (`putObjectIdAscii`) rather than reading them back out of a string once per call.
  */
 export function newObjectIdParts(now: number = Date.now()): ObjectIdParts {
-  counter = (counter + 1) % 0x1000000;
-  return { second: Math.floor(now / 1000), counter };
+  return { second: Math.floor(now / 1000), counter: nextCounter() };
 }
 
 export function objectIdText(parts: ObjectIdParts): string {
-  return `${prefixOf(parts.second)}${parts.counter.toString(16).padStart(6, '0')}`;
+  return idText(parts.second, parts.counter);
 }
 
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
-/** The ASCII of `prefixOf(prefixBytesSecond)`. */
-const prefixBytes = Buffer.alloc(18);
-let prefixBytesSecond = Number.NaN;
 
 /** Writes the id's 24 hex digits as ASCII into `bytes` at `at` (room made by the caller); returns where they end. */
 export function putObjectIdAscii(bytes: Uint8Array, at: number, parts: ObjectIdParts): number {
-  if (parts.second !== prefixBytesSecond) {
-    prefixBytes.write(prefixOf(parts.second), 0, 'latin1');
-    prefixBytesSecond = parts.second;
-  }
+  prefixOf(parts.second);
   bytes.set(prefixBytes, at);
   const value = parts.counter;
   for (let digit = 0; digit < 6; digit += 1) bytes[at + OBJECT_ID_LENGTH - 1 - digit] = HEX_DIGITS[(value >>> (4 * digit)) & 0xf]!;
