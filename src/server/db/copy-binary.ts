@@ -19,7 +19,9 @@ export const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
 /** Bytes a row's field count, a NULL, an int4, a bool and a timestamp take. */
 export const FIELD_COUNT_BYTES = 2;
-const NULL_BYTES = 4;
+/** A field's byte length, before its value. */
+export const LENGTH_BYTES = 4;
+export const NULL_BYTES = 4;
 export const INT4_BYTES = 8;
 export const BOOL_BYTES = 5;
 export const TIMESTAMP_BYTES = 12;
@@ -75,12 +77,24 @@ export function putBool(bytes: Buffer, at: number, value: boolean): number {
 /** A `timestamp` (without time zone, read as UTC) of a whole-millisecond instant. */
 export function putTimestamp(bytes: Buffer, at: number, epochMs: number): number {
   putInt32(bytes, at, 8);
-  // Microseconds since 2000 fit a double exactly until the year 2285; split into two 32-bit halves.
-  const micros = (Math.floor(epochMs) - POSTGRES_EPOCH_MS) * 1000;
+  const micros = postgresMicros(epochMs);
   const high = Math.floor(micros / TWO_TO_32);
   putInt32(bytes, at + 4, high);
   putInt32(bytes, at + 8, micros - high * TWO_TO_32);
   return at + 12;
+}
+
+/** A timestamp's value alone (its length already written), through a DataView: one store per half. */
+export function setTimestampValue(view: DataView, at: number, epochMs: number): void {
+  const micros = postgresMicros(epochMs);
+  const high = Math.floor(micros / TWO_TO_32);
+  view.setInt32(at, high);
+  view.setUint32(at + 4, micros - high * TWO_TO_32);
+}
+
+/** Microseconds since 2000 of a whole-millisecond instant: exact in a double until the year 2285, written as two 32-bit halves. */
+function postgresMicros(epochMs: number): number {
+  return (Math.floor(epochMs) - POSTGRES_EPOCH_MS) * 1000;
 }
 
 /**

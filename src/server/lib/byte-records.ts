@@ -17,6 +17,9 @@ export class ByteRecords {
    */
   private readonly maxSpare: number;
   private used = 0;
+  /** `view`'s DataView, and the Buffer it was made for. */
+  private dataView: DataView = new DataView(new ArrayBuffer(0));
+  private viewed: Buffer | null = null;
   /** Byte offset where each record ends (exclusive), oldest first; those before `head` were dropped. */
   private ends: number[] = [];
   private head = 0;
@@ -44,6 +47,18 @@ export class ByteRecords {
   room(bytes: number): Buffer {
     this.reserve(bytes);
     return this.bytes;
+  }
+
+  /**
+   * A DataView of the Buffer `room` returned last (same validity): an encoder writing a multi-byte
+   * integer over bytes already in place stores it at once instead of byte by byte.
+   */
+  get view(): DataView {
+    if (this.viewed !== this.bytes) {
+      this.dataView = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+      this.viewed = this.bytes;
+    }
+    return this.dataView;
   }
 
   /** Where the next record starts in the Buffer `room` returns. */

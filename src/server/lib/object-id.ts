@@ -11,6 +11,8 @@ let counter = randomBytes(3).readUIntBE(0, 3);
 export const OBJECT_ID_PATTERN = /^[a-fA-F0-9]{24}$/;
 /** Characters (and ASCII bytes) of an ObjectId's text. */
 export const OBJECT_ID_LENGTH = 24;
+/** Where an id's counter digits start in its text: the 18 before them (its second, this process's bytes) change once a second. */
+export const OBJECT_ID_COUNTER_AT = 18;
 
 /** An ObjectId in input or output schemas. */
 export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hexadecimal ObjectId');
@@ -21,7 +23,7 @@ export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-
  */
 let prefixSecond = Number.NaN;
 let prefix = '';
-const prefixBytes = Buffer.alloc(18);
+const prefixBytes = Buffer.alloc(OBJECT_ID_COUNTER_AT);
 
 function prefixOf(second: number): string {
   if (second !== prefixSecond) {
@@ -69,9 +71,13 @@ const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 export function putObjectIdAscii(bytes: Uint8Array, at: number, parts: ObjectIdParts): number {
   prefixOf(parts.second);
   bytes.set(prefixBytes, at);
-  const value = parts.counter;
-  for (let digit = 0; digit < 6; digit += 1) bytes[at + OBJECT_ID_LENGTH - 1 - digit] = HEX_DIGITS[(value >>> (4 * digit)) & 0xf]!;
+  putObjectIdCounterAscii(bytes, at + OBJECT_ID_COUNTER_AT, parts.counter);
   return at + OBJECT_ID_LENGTH;
+}
+
+/** Writes an id's last 6 hex digits (its counter) as ASCII at `at`: all that differs between two ids of one second. */
+export function putObjectIdCounterAscii(bytes: Uint8Array, at: number, counter: number): void {
+  for (let digit = 0; digit < 6; digit += 1) bytes[at + 5 - digit] = HEX_DIGITS[(counter >>> (4 * digit)) & 0xf]!;
 }
 
 /** The smallest ObjectId of `instant`'s second: every id below it was made before that second began. */
