@@ -15,7 +15,8 @@
  * counted here (the service's /me does no query — its key lookup is cached — while the anchor pays one;
  * the request log's rows cost PostgreSQL ~2–3 µs each, see README).
  * Env: BENCH_DATABASE_URL, BENCH_PORT (3921), BENCH_NODE (the node binary; default this one), BENCH_RUNS (1),
- * BENCH_SERVICE_ARGS ("dist/server.js --api-only"), BENCH_VARIANTS (comma list of anchor,logs-on,logs-off,metrics-on).
+ * BENCH_SERVICE_ARGS ("dist/server.js --api-only"; `--perf-basic-prof dist/server.js --api-only` names JIT frames in the dumps),
+ * BENCH_VARIANTS (comma list of anchor,logs-on,logs-off,metrics-on), BENCH_KEEP=1 (keep each server's callgrind dumps; their folder is printed).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -90,6 +91,7 @@ async function waitReady(child: ChildProcess): Promise<void> {
 
 async function measure(name: string, args: string[], extraEnv: Record<string, string>): Promise<InstructionCount> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cg-'));
+  if (process.env.BENCH_KEEP) console.log(`  ${name}: dumps in ${dir}`);
   const env = { ...process.env, ...productionServiceEnv(databaseUrl), PORT: String(port), ...extraEnv };
   const child = spawn('valgrind', [...callgrindArgs(dir), nodeBinary, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
